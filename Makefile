@@ -1,0 +1,169 @@
+# mlfuzz build. Targets are discovered by file name: harnesses/<family>/<family>_<what>_fuzzer.c
+# is target <family>_<what>; every other .c in harnesses/<family>/ is that family's support
+# code (backends, references); harnesses/<family>/family.mk may add link flags and deps.
+#
+#   make            libFuzzer, AFL++ and replay builds of every target, plus seed corpora
+#   make check      the whole test suite, ending with "N passed, N failed"
+#   make fuzz       short campaign over every target (FUZZ_SECONDS per target and engine)
+#   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries)
+
+SHELL := /bin/bash
+CLANG ?= clang-16
+AFL_CC ?= afl-clang-fast
+CACHE ?= $(CURDIR)/cache
+BUILD := build
+OUT ?= out
+FUZZ_SECONDS ?= 30
+
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
+INCLUDES := -Imutators -Ioracles -Iharnesses -I$(BUILD)/gen
+BASE_CFLAGS := $(WARN) -g -O1 $(INCLUDES)
+
+# Compiler and flags per variant: unit (tests), libfuzzer, afl.  The replay driver reuses the
+# libfuzzer objects so a replay runs exactly the code the fuzzer ran.
+unit_CC := $(CLANG)
+unit_CFLAGS := $(BASE_CFLAGS) $(SAN)
+libfuzzer_CC := $(CLANG)
+libfuzzer_CFLAGS := $(BASE_CFLAGS) $(SAN) -fsanitize=fuzzer-no-link -DMLF_ENGINE_LIBFUZZER
+afl_CC := $(AFL_CC)
+afl_CFLAGS := $(BASE_CFLAGS) $(SAN) -DMLF_ENGINE_AFL
+# Flags the third-party libraries built from source get, per engine.
+libfuzzer_LIB_CFLAGS := -fsanitize=fuzzer-no-link $(SAN)
+afl_LIB_CFLAGS := $(SAN)
+# OSS-Fuzz: everything from the environment build.sh was given.
+oss_CC = $(OSS_CC)
+oss_CFLAGS = $(BASE_CFLAGS) $(OSS_CFLAGS) -DMLF_ENGINE_$(OSS_ENGINE_MACRO)
+oss_LIB_CFLAGS = $(OSS_CFLAGS)
+VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
+
+PROTOS := $(wildcard proto/*.proto)
+GEN_C := $(patsubst proto/%.proto,$(BUILD)/gen/%.pb-c.c,$(PROTOS))
+GEN_H := $(GEN_C:.c=.h)
+TEST_PROTOS := $(wildcard tests/proto/*.proto)
+TEST_GEN_C := $(patsubst tests/proto/%.proto,$(BUILD)/gen/tests/%.pb-c.c,$(TEST_PROTOS))
+
+ADAPTERS := mutators/mlf_libfuzzer_adapter.c mutators/mlf_afl_mutator.c
+MUTATOR_SRC := $(filter-out $(ADAPTERS),$(wildcard mutators/*.c))
+ORACLE_SRC := $(wildcard oracles/*.c)
+CORE_SRC := $(MUTATOR_SRC) $(ORACLE_SRC) $(BUILD)/gen/mlf_known_findings_table.c
+HARNESS_FILES := $(wildcard harnesses/*/*_fuzzer.c)
+TARGETS := $(patsubst %_fuzzer.c,%,$(notdir $(HARNESS_FILES)))
+FAMILIES := $(sort $(notdir $(patsubst %/,%,$(dir $(HARNESS_FILES)))))
+
+obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst $(BUILD)/%,%,$(2)))
+family_of = $(firstword $(subst _, ,$(1)))
+family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c))
+
+.PHONY: all deps check fuzz bench clean corpora libfuzzer afl replay oss-fuzz
+.DELETE_ON_ERROR:
+
+all: libfuzzer afl replay corpora
+
+# Missing Debian packages are installed on demand; the stamp is per machine state.
+DEPS_STAMP := $(CACHE)/deps.stamp
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/install-deps.sh
+	scripts/install-deps.sh
+	@mkdir -p $(CACHE) && touch $@
+
+include $(wildcard harnesses/*/family.mk)
+
+# ---- generated code -------------------------------------------------------------------
+$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: proto/%.proto | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)/gen
+	protoc-c --c_out=$(BUILD)/gen -Iproto $<
+$(BUILD)/gen/tests/%.pb-c.c $(BUILD)/gen/tests/%.pb-c.h: tests/proto/%.proto | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)/gen/tests
+	protoc-c --c_out=$(BUILD)/gen/tests -Itests/proto $<
+$(BUILD)/gen/mlf_known_findings_table.c: oracles/known_findings.tsv scripts/known-findings-table.sh
+	@mkdir -p $(BUILD)/gen
+	scripts/known-findings-table.sh $< > $@
+
+# ---- objects, per variant ---------------------------------------------------------------
+define variant_rules
+$(BUILD)/$(1)/%.o: %.c $(GEN_H) | $(DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
+$(BUILD)/$(1)/gen/%.o: $(BUILD)/gen/%.c $(GEN_H)
+	@mkdir -p $$(@D)
+	$$($(1)_CC) $$($(1)_CFLAGS) -c $$< -o $$@
+endef
+$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- targets --------------------------------------------------------------------------
+# $(1) = target, $(2) = family.  sources_of = what every build of the target links.
+sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call family_support,$(2)) harnesses/mlf_entry.c \
+             $(CORE_SRC) $(GEN_C)
+LINK_LIBS := -l:libprotobuf-c.a -lm
+define target_rules
+$(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer_adapter.c) $$($(2)_libfuzzer_DEPS)
+	@mkdir -p $$(@D)
+	$(CLANG) $(SAN) -fsanitize=fuzzer $$(filter %.o,$$^) $$($(2)_libfuzzer_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
+$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) harnesses/mlf_replay_main.c) $$($(2)_libfuzzer_DEPS)
+	@mkdir -p $$(@D)
+	$(CLANG) $(SAN) $$(filter %.o,$$^) $$($(2)_libfuzzer_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
+$(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $$($(2)_afl_DEPS)
+	@mkdir -p $$(@D)
+	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o,$$^) /usr/lib/afl/libAFLDriver.a $$($(2)_afl_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -lstdc++ -o $$@
+# The AFL++ custom mutator library: plain (uninstrumented, unsanitized) code loaded by afl-fuzz;
+# the root message type is the one the harness names in its MLF_TARGET line.
+$(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) $(GEN_H) harnesses/$(2)/$(1)_fuzzer.c
+	@mkdir -p $$(@D)
+	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) \
+	  -DMLF_ROOT_DESCRIPTOR=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c) \
+	  mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) $(LINK_LIBS) -o $$@
+$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of)) $$($(2)_oss_DEPS)
+	@mkdir -p $$(@D)
+	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o,$$^) $(OSS_ENGINE_LIB) $$($(2)_oss_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
+# Seed corpus: readable textproto under corpora/$(1)/ encoded with protoc, named like the source.
+$(1)_SEEDS := $(patsubst corpora/%.textproto,$(BUILD)/corpora/%.bin,$(wildcard corpora/$(1)/*.textproto corpora/$(1)/regress/*.textproto))
+$(BUILD)/corpora/$(1)/%.bin: corpora/$(1)/%.textproto $(PROTOS) $(GEN_C)
+	@mkdir -p $$(@D)
+	protoc --encode=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c --full-name $(BUILD)/gen) \
+	  -Iproto $(PROTOS) < $$< > $$@
+corpora: $$($(1)_SEEDS)
+endef
+$(foreach t,$(TARGETS),$(eval $(call target_rules,$(t),$(call family_of,$(t)))))
+
+libfuzzer: $(addprefix $(OUT)/libfuzzer/,$(TARGETS))
+afl: $(addprefix $(OUT)/afl/,$(TARGETS)) $(addsuffix .mutator.so,$(addprefix $(OUT)/afl/,$(TARGETS)))
+replay: $(addprefix $(OUT)/replay/,$(TARGETS))
+
+# ---- OSS-Fuzz contract (build.sh passes the environment's compiler, flags and engine) ----
+oss-fuzz: $(addprefix $(OSS_OUT)/,$(TARGETS)) corpora
+	for t in $(TARGETS); do \
+	  rm -f $(OSS_OUT)/$${t}_seed_corpus.zip; \
+	  zip -q -j $(OSS_OUT)/$${t}_seed_corpus.zip $(BUILD)/corpora/$$t/*.bin; \
+	  for ext in dict options; do \
+	    if [ -f dictionaries/$$t.$$ext ]; then cp dictionaries/$$t.$$ext $(OSS_OUT)/; fi; done; \
+	done
+ifeq ($(OSS_AFL_MUTATOR),yes)
+	$(MAKE) OUT=$(OSS_OUT)/.mlf $(addsuffix .mutator.so,$(addprefix $(OSS_OUT)/.mlf/afl/,$(TARGETS)))
+	cp $(OSS_OUT)/.mlf/afl/*.mutator.so $(OSS_OUT)/ && rm -rf $(OSS_OUT)/.mlf
+endif
+
+# ---- tests ----------------------------------------------------------------------------
+UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+UNIT_BINS := $(addprefix $(OUT)/tests/,$(UNIT_TESTS))
+$(OUT)/tests/test_%: $(call obj,unit,tests/test_%.c $(CORE_SRC) $(GEN_C) $(TEST_GEN_C))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -lcmocka -lprotobuf-c -lm -o $@
+$(BUILD)/unit/gen/tests/%.o: $(BUILD)/gen/tests/%.c
+	@mkdir -p $(@D)
+	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -c $< -o $@
+$(BUILD)/unit/tests/%.o: INCLUDES += -I$(BUILD)/gen/tests
+$(BUILD)/unit/tests/%.o: $(TEST_GEN_C:.c=.h)
+
+check: all $(UNIT_BINS)
+	tests/run-all.sh $(UNIT_BINS)
+
+fuzz: all
+	scripts/run-campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
+
+bench: all
+	scripts/bench.sh
+
+clean:
+	rm -rf $(BUILD) $(OUT)

@@ -1,0 +1,81 @@
+/* Loads the BLAS implementations side by side: the instrumented OpenBLAS linked in, and the
+ * Debian-packaged libraries by dlopen(RTLD_LOCAL). Each proves what it is: the file really
+ * loaded (resolved through dladdr on the entry point itself, so an interposed symbol would
+ * show) and a version where the library can tell it. */
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "blas_backend.h"
+
+#ifndef MLF_LIBDIR
+#define MLF_LIBDIR "/usr/lib/x86_64-linux-gnu"
+#endif
+
+typedef struct {
+  const char *name, *path, *package, *version_symbol;
+} dl_library;
+
+/* The Debian libraries, with the package that provides each. */
+static const dl_library dl_libraries[] = {
+    {"netlib", MLF_LIBDIR "/blas/libblas.so.3", "libblas3", NULL},
+    {"blis", MLF_LIBDIR "/blis-serial/libblis.so.4", "libblis4-serial", "bli_info_get_version_str"},
+    {"atlas", MLF_LIBDIR "/atlas/libblas.so.3", "libatlas3-base", NULL},
+    {"gslcblas", MLF_LIBDIR "/libgslcblas.so.0", "libgslcblas0", NULL},
+};
+
+static int wanted(const char *name) {
+  const char *list = getenv("MLF_BLAS_BACKENDS");
+  if (!list || !*list) return 1;
+  size_t len = strlen(name);
+  for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
+    if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0')) return 1;
+  return 0;
+}
+
+/* dlsym that also proves the symbol lives in the file we opened. */
+static void *symbol_from(void *handle, const char *file, const char *symbol) {
+  void *fn = dlsym(handle, symbol);
+  Dl_info info;
+  if (!fn || !dladdr(fn, &info) || !info.dli_fname) return NULL;
+  char a[PATH_MAX], b[PATH_MAX];
+  if (!realpath(info.dli_fname, a) || !realpath(file, b) || strcmp(a, b) != 0) {
+    fprintf(stderr, "mlf: %s in %s resolves to %s: symbols are interposed, refusing it\n",
+            symbol, file, info.dli_fname);
+    return NULL;
+  }
+  return fn;
+}
+
+static int load_dl(const dl_library *lib, blas_backend *b) {
+  void *h = dlopen(lib->path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    fprintf(stderr, "mlf: backend %s unavailable (%s); install Debian package %s\n", lib->name,
+            dlerror(), lib->package);
+    return 0;
+  }
+  memset(b, 0, sizeof *b);
+  b->name = lib->name;
+  b->sgemm = (blas_sgemm_fn)symbol_from(h, lib->path, "cblas_sgemm");
+  b->dgemm = (blas_dgemm_fn)symbol_from(h, lib->path, "cblas_dgemm");
+  b->cgemm = (blas_cgemm_fn)symbol_from(h, lib->path, "cblas_cgemm");
+  b->zgemm = (blas_cgemm_fn)symbol_from(h, lib->path, "cblas_zgemm");
+  char real[PATH_MAX];
+  const char *version = "";
+  if (lib->version_symbol) {
+    const char *(*get)(void) = (const char *(*)(void))symbol_from(h, lib->path, lib->version_symbol);
+    if (get) version = get();
+  }
+  snprintf(b->identity, sizeof b->identity, "%s%s%s", realpath(lib->path, real) ? real : lib->path,
+           *version ? " version " : "", version);
+  return 1;
+}
+
+size_t blas_backends_load(blas_backend *out, size_t max) {
+  size_t n = 0;
+  if (n < max && wanted("openblas")) blas_backend_openblas(&out[n++]);
+  for (size_t i = 0; i < sizeof dl_libraries / sizeof *dl_libraries && n < max; i++)
+    if (wanted(dl_libraries[i].name) && load_dl(&dl_libraries[i], &out[n])) n++;
+  return n;
+}

@@ -1,0 +1,258 @@
+/* cblas_?gemm (s, d, c, z; both layouts; every transpose; any alpha, beta) on every BLAS
+ * loaded side by side: instrumented OpenBLAS, netlib reference, BLIS, ATLAS, GSL cblas.
+ * Oracle: each result within a rigorous forward-error bound of a long-double reference that
+ * follows the BLAS rules for alpha = 0, beta = 0 and quick returns; padding between columns
+ * of C unchanged; no error reported through xerbla on valid arguments; guard pages around
+ * every operand, A and B read-only (a write faults). Majority vote names the odd backend out. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "blas.pb-c.h"
+#include "blas_backend.h"
+#include "blas_gemm_reference.h"
+#include "blas_operand.h"
+#include "mlf_capture.h"
+#include "mlf_differential.h"
+#include "mlf_feedback.h"
+#include "mlf_target.h"
+
+static blas_backend backends[BLAS_MAX_BACKENDS];
+static size_t n_backends;
+static double library_seconds; /* time inside library calls, when MLF_PROFILE is set */
+static int profiling;
+
+static void print_profile(void) {
+  fprintf(stderr, "mlf-profile: library_seconds=%.6f\n", library_seconds);
+}
+
+static void gemm_init(void) {
+  n_backends = blas_backends_load(backends, BLAS_MAX_BACKENDS);
+  if (n_backends == 0) {
+    fprintf(stderr, "mlf: blas_gemm: no BLAS backend could be loaded\n");
+    exit(2);
+  }
+  if (getenv("MLF_VERBOSE"))
+    for (size_t i = 0; i < n_backends; i++)
+      fprintf(stderr, "mlf: backend %s = %s\n", backends[i].name, backends[i].identity);
+  profiling = getenv("MLF_PROFILE") != NULL;
+  if (profiling) atexit(print_profile);
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* One backend's output and how it compares with the reference. */
+typedef struct {
+  blas_matrix c;
+  mlf_cmp_kind worst;
+  size_t bad_i, bad_j, bad_part, n_bad;
+  double worst_ratio; /* max |got - expected| / bound over finite elements */
+} gemm_outcome;
+
+typedef struct {
+  const blas_gemm_problem *g;
+  const mlf_expect *expected;
+} gemm_ctx;
+
+static double element(const blas_matrix *c, const blas_gemm_problem *g, size_t i, size_t j,
+                      size_t part) {
+  double re, im;
+  blas_matrix_get(c, &g->p, g->row_major, i, j, &re, &im);
+  return part ? im : re;
+}
+
+/* Compares a backend's C with the reference, element by element. */
+static void judge(gemm_outcome *o, const blas_gemm_problem *g, const mlf_expect *expected) {
+  size_t parts = g->p.is_complex ? 2 : 1;
+  o->worst = MLF_CMP_OK;
+  o->n_bad = 0;
+  o->worst_ratio = 0;
+  for (size_t i = 0; i < g->m; i++)
+    for (size_t j = 0; j < g->n; j++)
+      for (size_t part = 0; part < parts; part++) {
+        const mlf_expect *e = &expected[(i * g->n + j) * parts + part];
+        double got = element(&o->c, g, i, j, part);
+        mlf_cmp_kind k = mlf_check_expect(got, e);
+        if (isfinite(got) && isfinite(e->value) && e->bound > 0) {
+          double ratio = fabs(got - e->value) / e->bound;
+          if (ratio > o->worst_ratio) o->worst_ratio = ratio;
+        }
+        if (k == MLF_CMP_OK) continue;
+        if (o->n_bad++ == 0) {
+          o->worst = k;
+          o->bad_i = i, o->bad_j = j, o->bad_part = part;
+        }
+      }
+}
+
+/* Two backends agree when every element of each satisfies the other's tolerance class:
+ * both within twice the reference bound of each other, or the same non-finite class. */
+static mlf_cmp_kind outcomes_agree(const void *a, const void *b, void *ctx_) {
+  const gemm_outcome *x = a, *y = b;
+  const gemm_ctx *ctx = ctx_;
+  const blas_gemm_problem *g = ctx->g;
+  size_t parts = g->p.is_complex ? 2 : 1;
+  for (size_t i = 0; i < g->m; i++)
+    for (size_t j = 0; j < g->n; j++)
+      for (size_t part = 0; part < parts; part++) {
+        const mlf_expect *e = &ctx->expected[(i * g->n + j) * parts + part];
+        mlf_expect twice = {element(&y->c, g, i, j, part), 2 * e->bound, e->overflow_possible};
+        mlf_cmp_kind k = mlf_check_expect(element(&x->c, g, i, j, part), &twice);
+        if (k != MLF_CMP_OK) return k;
+      }
+  return MLF_CMP_OK;
+}
+
+static void call_backend(const blas_backend *b, const blas_gemm_problem *g, blas_matrix *c) {
+  int order = g->row_major ? BLAS_ROW_MAJOR : BLAS_COL_MAJOR;
+  int ta = BLAS_NO_TRANS + (int)g->trans_a, tb = BLAS_NO_TRANS + (int)g->trans_b;
+  int m = (int)g->m, n = (int)g->n, k = (int)g->k;
+  int lda = (int)g->a->ld, ldb = (int)g->b->ld, ldc = (int)c->ld;
+  float alpha_f[2] = {(float)g->alpha[0], (float)g->alpha[1]};
+  float beta_f[2] = {(float)g->beta[0], (float)g->beta[1]};
+  switch (g->p.letter) {
+    case 's':
+      b->sgemm(order, ta, tb, m, n, k, alpha_f[0], g->a->data, lda, g->b->data, ldb, beta_f[0],
+               c->data, ldc);
+      break;
+    case 'd':
+      b->dgemm(order, ta, tb, m, n, k, g->alpha[0], g->a->data, lda, g->b->data, ldb,
+               g->beta[0], c->data, ldc);
+      break;
+    case 'c':
+      b->cgemm(order, ta, tb, m, n, k, alpha_f, g->a->data, lda, g->b->data, ldb, beta_f,
+               c->data, ldc);
+      break;
+    default:
+      b->zgemm(order, ta, tb, m, n, k, g->alpha, g->a->data, lda, g->b->data, ldb, g->beta,
+               c->data, ldc);
+  }
+}
+
+static int supports(const blas_backend *b, char letter) {
+  return letter == 's' ? b->sgemm != NULL : letter == 'd' ? b->dgemm != NULL
+       : letter == 'c' ? b->cgemm != NULL : b->zgemm != NULL;
+}
+
+/* log2-sized class of a dimension: 0, 1, 2-3, 4-7, ...; kernels block on such boundaries. */
+static uint32_t size_class(size_t v) {
+  uint32_t c = 0;
+  while (v) c++, v >>= 1;
+  return c;
+}
+
+static void raise_finding(mlf_run *run, const blas_backend *b, const blas_gemm_problem *g,
+                          const char *kind, const char *fmt_detail) {
+  char tag[MLF_TAG_MAX], op[8];
+  snprintf(op, sizeof op, "%cgemm", g->p.letter);
+  mlf_finding_tag(tag, sizeof tag, "blas_gemm", b ? b->name : "reference", op, kind);
+  mlf_finding(run, tag, "%s", fmt_detail);
+}
+
+/* Runs one backend on a fresh copy of C and records what it did. Returns 0 when the backend
+ * does not support the precision. */
+static int run_backend(size_t bi, const blas_gemm_problem *g, const mlf_expect *expected,
+                       mlf_guard_side side, gemm_outcome *o, mlf_run *run) {
+  const blas_backend *b = &backends[bi];
+  if (!supports(b, g->p.letter)) {
+    mlf_log(run, "%-9s unsupported", b->name);
+    return 0;
+  }
+  blas_matrix_clone(&o->c, g->c, &g->p, side, "C");
+  mlf_error_record err;
+  double t0 = profiling ? now() : 0;
+  mlf_capture_begin(b->name);
+  call_backend(b, g, &o->c);
+  size_t errors = mlf_capture_end(&err);
+  if (profiling) library_seconds += now() - t0;
+  judge(o, g, expected);
+  char detail[400];
+  if (errors) {
+    snprintf(detail, sizeof detail, "%s reported an error on valid arguments: %s, parameter %d",
+             b->name, err.routine, err.info);
+    raise_finding(run, b, g, "xerbla-on-valid", detail);
+  }
+  if (!blas_matrix_padding_intact(&o->c, &g->p) || !mlf_guard_canary_ok(o->c.data)) {
+    snprintf(detail, sizeof detail, "%s wrote outside C's m x n elements (ldc = %zu)", b->name,
+             o->c.ld);
+    raise_finding(run, b, g, "write-outside-c", detail);
+  }
+  if (o->worst != MLF_CMP_OK) {
+    const mlf_expect *e = &expected[(o->bad_i * g->n + o->bad_j) * (g->p.is_complex ? 2 : 1) + o->bad_part];
+    snprintf(detail, sizeof detail,
+             "%s: %zu wrong elements; first C(%zu,%zu)%s = %.17g, reference %.17g, bound %.3g%s",
+             b->name, o->n_bad, o->bad_i, o->bad_j, o->bad_part ? ".im" : "",
+             element(&o->c, g, o->bad_i, o->bad_j, o->bad_part), e->value, e->bound,
+             e->overflow_possible ? " (overflow possible)" : "");
+    raise_finding(run, b, g, mlf_cmp_kind_name(o->worst), detail);
+  }
+  mlf_log(run, "%-9s %s, max error/bound %.3g", b->name,
+          o->worst == MLF_CMP_OK ? "ok" : mlf_cmp_kind_name(o->worst), o->worst_ratio);
+  uint32_t ratio_bucket = o->worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(o->worst_ratio))) : 0;
+  mlf_feedback_hit(mlf_feature("gemm-error", (uint32_t)(bi * 4 + (size_t)(strchr("sdcz", g->p.letter) - "sdcz")), ratio_bucket));
+  mlf_feedback_hit(mlf_feature("gemm-verdict", (uint32_t)bi, (uint32_t)o->worst));
+  return 1;
+}
+
+static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
+  const Mlf__Blas__GemmCase *gc = (const Mlf__Blas__GemmCase *)msg;
+  blas_gemm_problem g = {.p = blas_precision_of(gc->precision),
+                         .row_major = gc->layout == MLF__BLAS__LAYOUT__ROW_MAJOR,
+                         .trans_a = gc->trans_a, .trans_b = gc->trans_b,
+                         .m = gc->m, .n = gc->n, .k = gc->k};
+  g.alpha[0] = blas_number(gc->alpha ? gc->alpha->re : NULL, &g.p);
+  g.alpha[1] = g.p.is_complex ? blas_number(gc->alpha ? gc->alpha->im : NULL, &g.p) : 0;
+  g.beta[0] = blas_number(gc->beta ? gc->beta->re : NULL, &g.p);
+  g.beta[1] = g.p.is_complex ? blas_number(gc->beta ? gc->beta->im : NULL, &g.p) : 0;
+  int a_plain = g.trans_a == MLF__BLAS__TRANSPOSE__NO_TRANS;
+  int b_plain = g.trans_b == MLF__BLAS__TRANSPOSE__NO_TRANS;
+  mlf_guard_side side = gc->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
+  blas_matrix a, b, c;
+  blas_matrix_make(&a, gc->a, &g.p, g.row_major, a_plain ? g.m : g.k, a_plain ? g.k : g.m, 1, side, "A");
+  blas_matrix_make(&b, gc->b, &g.p, g.row_major, b_plain ? g.k : g.n, b_plain ? g.n : g.k, 2, side, "B");
+  blas_matrix_make(&c, gc->c, &g.p, g.row_major, g.m, g.n, 3, side, "C");
+  mlf_guard_set_readonly(a.data, 1);
+  mlf_guard_set_readonly(b.data, 1);
+  g.a = &a, g.b = &b, g.c = &c;
+
+  size_t parts = g.p.is_complex ? 2 : 1;
+  mlf_expect *expected = malloc((g.m * g.n * parts + 1) * sizeof *expected);
+  blas_gemm_reference(&g, expected);
+  mlf_feedback_hit(mlf_feature("gemm-shape", size_class(g.m) * 64 + size_class(g.n) * 4 + (uint32_t)parts,
+                               size_class(g.k) * 16 + (uint32_t)(gc->trans_a * 3 + gc->trans_b)));
+
+  gemm_outcome outcomes[BLAS_MAX_BACKENDS];
+  mlf_result results[BLAS_MAX_BACKENDS];
+  for (size_t i = 0; i < n_backends; i++) {
+    int ran = run_backend(i, &g, expected, side, &outcomes[i], run);
+    results[i] = (mlf_result){backends[i].name, ran ? MLF_RESULT_OK : MLF_RESULT_UNSUPPORTED,
+                              &outcomes[i]};
+  }
+  gemm_ctx ctx = {&g, expected};
+  mlf_diff_outcome diff;
+  mlf_diff_compare(results, n_backends, outcomes_agree, &ctx, &diff);
+  if (diff.odd_one >= 0) mlf_log(run, "majority vote: %s is the odd one out", backends[diff.odd_one].name);
+
+  /* Every library against the reference in the same way points at the oracle, not them. */
+  size_t compared = 0, failing = 0;
+  for (size_t i = 0; i < n_backends; i++)
+    if (results[i].status == MLF_RESULT_OK) compared++, failing += outcomes[i].worst != MLF_CMP_OK;
+  if (compared >= 3 && failing == compared && diff.all_agree)
+    raise_finding(run, NULL, &g, mlf_cmp_kind_name(outcomes[0].worst),
+                  "every backend agrees with the others and disagrees with the reference");
+
+  for (size_t i = 0; i < n_backends; i++)
+    if (results[i].status == MLF_RESULT_OK) blas_matrix_free(&outcomes[i].c);
+  free(expected);
+  mlf_guard_set_readonly(a.data, 0);
+  mlf_guard_set_readonly(b.data, 0);
+  blas_matrix_free(&a);
+  blas_matrix_free(&b);
+  blas_matrix_free(&c);
+}
+
+MLF_TARGET(blas_gemm, mlf__blas__gemm_case__descriptor, gemm_init, gemm_run)

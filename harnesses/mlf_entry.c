@@ -1,0 +1,67 @@
+/* Engine entry points shared by every target: LLVMFuzzerInitialize/TestOneInput (used by
+ * libFuzzer, AFL++'s driver and the replay driver). Unpacks the input, restores validity with
+ * the registered post-processors, runs the harness and, when the run has a finding that is
+ * not known, prints a report a person can act on and aborts so the engine saves the input. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "mlf_capture.h"
+#include "mlf_entry.h"
+#include "mlf_mutator.h"
+#include "mlf_target.h"
+
+static const char *program_name = "<fuzzer>";
+
+const ProtobufCMessageDescriptor *mlf_root_descriptor(void) { return mlf_this_target.message; }
+
+void mlf_entry_init(const char *argv0) {
+  static int done;
+  if (done) return;
+  done = 1;
+  if (argv0) program_name = argv0;
+  mlf_capture_install();
+  if (mlf_this_target.init) mlf_this_target.init();
+}
+
+int mlf_entry_run(const uint8_t *data, size_t size, mlf_run *run, ProtobufCMessage **out_msg) {
+  ProtobufCMessage *msg = protobuf_c_message_unpack(mlf_this_target.message, NULL, size, data);
+  if (!msg) return -1;
+  mlf_post_process(msg);
+  mlf_run_reset(run);
+  mlf_this_target.run(msg, run);
+  if (out_msg)
+    *out_msg = msg;
+  else
+    protobuf_c_message_free_unpacked(msg, NULL);
+  return 0;
+}
+
+void mlf_entry_print_report(FILE *out, const ProtobufCMessage *msg, const mlf_run *run) {
+  fprintf(out, "--- message (%s) ---\n", msg->descriptor->name);
+  mlf_print_text(out, msg);
+  mlf_run_print(out, run);
+  fprintf(out, "verdict: %s\n", mlf_run_verdict(run));
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  mlf_entry_init(argc && *argc > 0 ? (*argv)[0] : NULL);
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static mlf_run run;
+  ProtobufCMessage *msg = NULL;
+  mlf_entry_init(NULL);
+  if (mlf_entry_run(data, size, &run, &msg) < 0) return -1; /* not a message: reject */
+  if (mlf_run_failed(&run)) {
+    fprintf(stderr, "\n==== mlfuzz finding in %s ====\n", mlf_this_target.name);
+    mlf_entry_print_report(stderr, msg, &run);
+    fprintf(stderr, "reproduce: %s/../replay/%s <the input the engine saves for this crash>\n",
+            program_name, mlf_this_target.name);
+    abort();
+  }
+  protobuf_c_message_free_unpacked(msg, NULL);
+  return 0;
+}

@@ -1,0 +1,149 @@
+/* Internal interface shared by the generic mutator's source files; harnesses use
+ * mlf_mutator.h only. Terms: a "slot" is the storage of one value (a struct member, or one
+ * element of a repeated field's array); a value is "owned" when free_unpacked may free it. */
+#ifndef MLF_MUTATOR_INTERNAL_H
+#define MLF_MUTATOR_INTERNAL_H
+#include "mlf_mutator.h"
+
+/* Relative weights of the generic operations on one field or element. A domain mutator's
+ * registered weight is in the same unit (10 = as likely as mutating one scalar). */
+enum { MLF_W_MUTATE = 10, MLF_W_ADD = 5, MLF_W_DELETE = 3, MLF_W_COPY = 2, MLF_W_CLONE = 2 };
+
+/* With less free space than this below the size budget, only shrinking operations run.
+ * Also the slack reserved for tags and length prefixes when a copied value is sized. */
+#define MLF_HEADROOM_MIN 16
+#define MLF_DEFAULT_MAX_DEPTH 8
+#define MLF_PATH_MAX 12
+#define MLF_OP_NAME_MAX 160
+
+struct mlf_mutator {
+  const ProtobufCMessageDescriptor *root;
+  mlf_rng rng;
+  unsigned max_depth;
+  size_t size_budget;
+  char last_op[MLF_OP_NAME_MAX];
+};
+
+/* Storage of any single value; a scratch slot for building a value before storing it. */
+typedef union {
+  int32_t i32;
+  uint32_t u32;
+  int64_t i64;
+  uint64_t u64;
+  float f;
+  double d;
+  protobuf_c_boolean b;
+  int e;
+  char *s;
+  ProtobufCBinaryData bytes;
+  ProtobufCMessage *m;
+} mlf_value;
+
+#define MLF_AT(msg, off) ((void *)((char *)(msg) + (off)))
+
+/* malloc/realloc that abort on exhaustion (a fuzzer cannot continue without memory). */
+void *mlf_xrealloc(void *p, size_t n);
+
+/* ---- field access (mlf_mutator_fields.c) ---- */
+size_t mlf_elem_size(const ProtobufCFieldDescriptor *f);
+/* Repeated: number of elements. Otherwise 1 when the field is set (encoded), else 0. */
+size_t mlf_field_count(const ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f);
+/* Slot of element i (repeated) or of the member itself (i ignored). */
+void *mlf_field_slot(const ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, size_t i);
+/* Non-repeated: frees the current value (for a oneof, the active member's) and stores v,
+ * marking the field set. Repeated: frees element i and stores v there. v becomes owned. */
+void mlf_field_store(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, size_t i,
+                     const void *v);
+/* Repeated only: inserts v before element pos (pos == count appends). */
+void mlf_field_insert(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, size_t pos,
+                      const void *v);
+/* Unsets a non-repeated field or erases element i of a repeated one, freeing the value. */
+void mlf_field_remove(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, size_t i);
+
+/* ---- values (mlf_mutator_values.c) ---- */
+void mlf_value_free(const ProtobufCFieldDescriptor *f, void *slot);
+/* Writes an owned default value of f into the slot dst (a message field gets a new
+ * default message). */
+void mlf_value_init(const ProtobufCFieldDescriptor *f, void *dst);
+/* Writes into dst an owned deep copy of the value in src (a slot of a field compatible with
+ * f); a copied message keeps at most `levels` nesting levels below it. */
+void mlf_value_copy(const ProtobufCFieldDescriptor *f, void *dst, const void *src,
+                    unsigned levels);
+/* 1 when values of fields a and b can be copied into each other. */
+int mlf_value_compatible(const ProtobufCFieldDescriptor *a, const ProtobufCFieldDescriptor *b);
+/* Upper estimate of the encoded size of the value in slot, without tag. */
+size_t mlf_value_size(const ProtobufCFieldDescriptor *f, const void *slot);
+int mlf_enum_valid(const ProtobufCEnumDescriptor *e, int value);
+int mlf_enum_default(const ProtobufCEnumDescriptor *e);
+/* Deep copy keeping at most `levels` nesting levels below msg. */
+ProtobufCMessage *mlf_message_copy(const ProtobufCMessage *msg, unsigned levels);
+/* Frees every field of msg and re-initialises it as a default message, in place. */
+void mlf_message_reset(ProtobufCMessage *msg);
+
+/* ---- scalar, enum, string and bytes mutation (mlf_mutator_scalar.c) ---- */
+/* 1 when a value of f can be changed in place (not a message; an enum with 2+ values). */
+int mlf_value_mutable(const ProtobufCFieldDescriptor *f);
+/* 1 when every value of f encodes to the same number of bytes. */
+int mlf_value_fixed_size(const ProtobufCFieldDescriptor *f);
+/* Changes the value in slot, growing it by at most headroom bytes; returns the kind of
+ * change ("special", "ulp", "delta", "insert", ...). */
+const char *mlf_value_mutate(mlf_rng *rng, const ProtobufCFieldDescriptor *f, void *slot,
+                             size_t headroom);
+
+/* ---- operation sampling (mlf_mutator_sample.c) ---- */
+typedef enum { MLF_OP_ADD, MLF_OP_MUTATE, MLF_OP_DELETE, MLF_OP_COPY, MLF_OP_CLONE,
+               MLF_OP_DOMAIN } mlf_op;
+typedef enum { MLF_MODE_MUTATE, MLF_MODE_SHRINK, MLF_MODE_CROSSOVER } mlf_mode;
+
+/* One step from a message into a sub-message: the field and, if repeated, the element. */
+typedef struct {
+  const ProtobufCFieldDescriptor *field;
+  size_t index; /* SIZE_MAX for a non-repeated field */
+} mlf_path_step;
+
+/* The operation chosen by sampling and where it applies. */
+typedef struct {
+  mlf_op op;
+  mlf_mode mode;
+  const char *root_name;                 /* short name of the tree's root type */
+  ProtobufCMessage *msg;
+  const ProtobufCFieldDescriptor *field; /* NULL for MLF_OP_DOMAIN */
+  size_t index;                          /* element of a repeated field */
+  size_t domain;                         /* registry index for MLF_OP_DOMAIN */
+  unsigned depth;                        /* nesting depth of msg, root = 0 */
+  unsigned path_len;                     /* steps from the root to msg (may exceed stored) */
+  mlf_path_step path[MLF_PATH_MAX];
+} mlf_target;
+
+/* Picks one operation over the whole tree by weighted reservoir sampling; 0 when none. */
+int mlf_sample_target(mlf_mutator *m, ProtobufCMessage *root, mlf_mode mode, mlf_target *t);
+/* Picks a set value in tree whose type is compatible with field f (not the slot `skip`). */
+const void *mlf_sample_source(mlf_rng *rng, const ProtobufCMessage *tree,
+                              const ProtobufCFieldDescriptor *f, const void *skip,
+                              const ProtobufCFieldDescriptor **src_field);
+
+/* ---- applying an operation (mlf_mutator_ops.c) ---- */
+/* Applies t; copy/clone take their value from src_tree. Names the operation in
+ * m->last_op. Returns 0 when it did not apply (nothing compatible, too big, ...). */
+int mlf_apply(mlf_mutator *m, const mlf_target *t, const ProtobufCMessage *src_tree,
+              size_t headroom);
+
+/* ---- message-level element removal (mlf_mutator_trim.c) ---- */
+/* Removes each removable element with probability percent/100 (depth-first, a removed
+ * element's descendants are not visited); returns the number removed. */
+size_t mlf_remove_random(ProtobufCMessage *msg, mlf_rng *rng, unsigned percent);
+
+/* ---- registries (mlf_mutator_registry.c) ---- */
+typedef struct {
+  const ProtobufCMessageDescriptor *type;
+  char name[48];
+  mlf_domain_mutator_fn fn;
+  unsigned weight;
+} mlf_domain_entry;
+size_t mlf_domain_count(void);
+const mlf_domain_entry *mlf_domain_get(size_t i);
+
+/* ---- parsing (mlf_mutator_parse.c) ---- */
+/* Drops unknown fields and replaces enum values the descriptor does not know. */
+void mlf_sanitize(ProtobufCMessage *msg);
+#endif

@@ -1,0 +1,45 @@
+/* NaN-aware numeric comparison: ulp distance, Higham's gamma_k, and the verdicts
+ * (ok / value / nan / inf mismatch) shared by every oracle. */
+#ifndef MLF_NUMERIC_H
+#define MLF_NUMERIC_H
+#include <stdint.h>
+
+/* Unit roundoff of IEEE binary32 / binary64 (round to nearest). */
+#define MLF_U_FLOAT 0x1p-24
+#define MLF_U_DOUBLE 0x1p-53
+
+/* Distance in ulps over the ordered line of representable values: +0 and -0 are 0 apart,
+ * values of opposite sign add their distances to zero, +-Inf are one step past the largest
+ * finite value. Both NaN -> 0; exactly one NaN -> UINT64_MAX (UINT32_MAX for floats). */
+uint64_t mlf_ulp_distance(double a, double b);
+uint32_t mlf_ulp_distance_f(float a, float b);
+
+/* Higham's gamma_k = k u / (1 - k u); +INFINITY when k u >= 1 (no bound exists). */
+double mlf_gamma(double k, double u);
+
+typedef enum { MLF_CMP_OK = 0, MLF_CMP_VALUE, MLF_CMP_NAN, MLF_CMP_INF } mlf_cmp_kind;
+
+/* "ok", "value-mismatch", "nan-mismatch", "inf-mismatch": the last part of finding tags. */
+const char *mlf_cmp_kind_name(mlf_cmp_kind kind);
+
+/* One element's expectation from a reference: the value, an absolute error bound, and
+ * whether a legitimate implementation may overflow on the way (then any non-finite result is
+ * acceptable; a finite one must still lie within the bound). */
+typedef struct {
+  double value;
+  double bound;
+  int overflow_possible;
+} mlf_expect;
+
+/* Expected NaN: got must be NaN. Expected +-Inf: got must be the same infinity (any
+ * non-finite when overflow_possible). Expected finite: NaN -> NAN, +-Inf -> INF unless
+ * overflow_possible, else |got - value| <= bound (in long double) or VALUE. */
+mlf_cmp_kind mlf_check_expect(double got, const mlf_expect *e);
+
+/* Mixed tolerance |got - want| <= abs_tol + rel_tol * |want|; both NaN and the same
+ * infinity are OK, other NaN / Inf differences give NAN / INF. */
+mlf_cmp_kind mlf_close(double got, double want, double abs_tol, double rel_tol);
+
+/* 1 when a and b are at most max_ulps apart (both NaN counts as 0 apart, one NaN never). */
+int mlf_within_ulps(double a, double b, uint64_t max_ulps);
+#endif

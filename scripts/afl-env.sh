@@ -1,0 +1,6 @@
+# Environment afl-fuzz needs on these machines (sourced by the campaign, bench and tests):
+# no CPU-frequency or core pinning checks, no crash-pattern check, no curses UI.
+export AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+export AFL_SKIP_BIN_CHECK=1 AFL_QUIET=1
+# ASan as afl-fuzz expects it: abort on error so the crash is seen, no leak check at exit.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=1}

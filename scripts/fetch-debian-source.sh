@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Fetch and unpack a Debian source package into cache/src/<package>/ through a private
+# deb-src list kept in cache/apt (the system apt configuration is never touched).
+# Usage: scripts/fetch-debian-source.sh <source-package>   (idempotent)
+set -euo pipefail
+pkg=${1:?usage: $0 <source-package>}
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${MLF_CACHE:-$top/cache}
+dest=$cache/src/$pkg
+if [ -f "$dest/.unpacked" ]; then exit 0; fi
+
+apt_dir=$cache/apt
+mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
+# Mirror the system's deb entries as deb-src, so the sources match the installed binaries.
+sources=$apt_dir/deb-src.sources
+if [ ! -s "$sources" ]; then
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && grep -q 'debian' "$f" && sed 's/^Types: deb$/Types: deb-src/' "$f"
+  done > "$sources"
+  [ -s "$sources" ] || { echo "fetch-debian-source: no Debian .sources file in /etc/apt/sources.list.d" >&2; exit 1; }
+fi
+apt_opts=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$apt_dir/parts"
+          -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache::Archives=$apt_dir/archives"
+          -o "APT::Sandbox::User=root")
+mkdir -p "$apt_dir/parts"
+cp "$sources" "$apt_dir/parts/deb-src.sources"
+if ! ls "$apt_dir/lists/"*Sources* >/dev/null 2>&1; then
+  apt-get "${apt_opts[@]}" update -qq
+fi
+mkdir -p "$cache/src"
+work=$(mktemp -d "$cache/src/.fetch-$pkg.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+(cd "$work" && apt-get "${apt_opts[@]}" source -qq "$pkg" >/dev/null)
+dir=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+[ -n "$dir" ] || { echo "fetch-debian-source: apt-get source $pkg unpacked nothing" >&2; exit 1; }
+rm -rf "$dest"
+mv "$dir" "$dest"
+touch "$dest/.unpacked"
+echo "fetch-debian-source: $pkg -> $dest"

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mlfuzz needs (idempotent: installs only what is missing, runs
+# `apt-get update` at most once per call and only when something is missing).
+# Source packages (OpenBLAS, ...) are fetched separately by scripts/fetch-debian-source.sh.
+set -euo pipefail
+packages=(
+  # toolchain and engines: clang-16 with libFuzzer, AFL++ (built on clang-14), protobuf-c
+  clang-16 libclang-rt-16-dev llvm-16 afl++ clang-14 libclang-rt-14-dev
+  protobuf-c-compiler libprotobuf-c-dev protobuf-compiler
+  make gcc dpkg-dev zip unzip binutils
+  # tests, plots
+  libcmocka-dev gnuplot-nox
+  # BLAS family: netlib reference BLAS/LAPACK, OpenBLAS variants, BLIS, ATLAS, GSL cblas
+  libblas3 liblapack3 liblapacke-dev libopenblas0-pthread libopenblas0-serial
+  libopenblas0-openmp libblis4-serial libatlas3-base libgsl-dev libgslcblas0
+  # image I/O
+  libpng-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}; run this script as root (or apt-get install them)" >&2
+  exit 1
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Short fuzzing campaign: every given target under libFuzzer and AFL++ (both with the
+# structure-aware mutator) for --seconds each, known findings suppressed, then a findings
+# table: target, engine, executions, exec/s, coverage, and each finding with its tag and the
+# command that reproduces it. Results stay in build/campaign/.
+# Usage: scripts/run-campaign.sh [--seconds N] [--engines libfuzzer,afl] TARGET...
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+seconds=30 engines=libfuzzer,afl
+while [ $# -gt 0 ]; do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --engines) engines=$2; shift 2 ;;
+    -*) echo "run-campaign: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
+root=build/campaign
+mkdir -p "$root"
+table=$root/summary.txt
+printf '%-12s %-9s %10s %8s %-22s %s\n' target engine execs exec/s coverage findings > "$table"
+
+# Replays every saved crash and prints "tag<TAB>command" lines, one per distinct tag.
+classify() {
+  local target=$1; shift
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    tag=$(out/replay/"$target" "$f" 2>&1 | sed -n 's/^verdict: //p' | tail -n 1)
+    [ -n "$tag" ] || tag="crash (sanitizer report; replay shows it)"
+    printf '%s\tout/replay/%s %s\n' "$tag" "$target" "$f"
+  done | sort -u -t$'\t' -k1,1
+}
+
+run_libfuzzer() {
+  local t=$1 dir=$root/$1-libfuzzer
+  rm -rf "$dir"; mkdir -p "$dir/corpus" "$dir/artifacts"
+  cp build/corpora/"$t"/*.bin "$dir/corpus/" 2>/dev/null || true
+  # fork mode keeps fuzzing past a finding; the child's crashes land in artifacts/.
+  out/libfuzzer/"$t" "$dir/corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$seconds" -artifact_prefix="$dir/artifacts/" -print_final_stats=1 \
+    >"$dir/log" 2>&1 || true
+  local last; last=$(grep -E '^#[0-9]+: cov:' "$dir/log" | tail -n 1)
+  local execs=${last%%:*}; execs=${execs#\#}
+  local cov; cov=$(sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/' <<<"$last")
+  report "$t" libfuzzer "${execs:-0}" "$cov" "$dir"/artifacts/crash-*
+}
+
+run_afl() {
+  local t=$1 dir=$root/$1-afl
+  rm -rf "$dir"; mkdir -p "$dir/seeds"
+  cp build/corpora/"$t"/*.bin "$dir/seeds/" 2>/dev/null || true
+  (. scripts/afl-env.sh
+   AFL_CUSTOM_MUTATOR_LIBRARY=$top/out/afl/$t.mutator.so timeout $((seconds + 60)) \
+     afl-fuzz -i "$dir/seeds" -o "$dir/findings" -V "$seconds" -- out/afl/"$t" >"$dir/log" 2>&1) || true
+  local stats=$dir/findings/default/fuzzer_stats
+  local execs cvg
+  execs=$(sed -n 's/^execs_done *: //p' "$stats" 2>/dev/null)
+  cvg=$(sed -n 's/^bitmap_cvg *: //p' "$stats" 2>/dev/null)
+  report "$t" afl "${execs:-0}" "${cvg:-?} of map" "$dir"/findings/default/crashes/id:*
+}
+
+report() {
+  local t=$1 engine=$2 execs=$3 cov=$4; shift 4
+  local rate=$((execs / (seconds > 0 ? seconds : 1)))
+  local findings; findings=$(classify "$t" "$@")
+  printf '%-12s %-9s %10s %8s %-22s %s\n' "$t" "$engine" "$execs" "$rate" "$cov" \
+    "$( [ -n "$findings" ] && echo "$(wc -l <<<"$findings") new" || echo none)" >> "$table"
+  [ -z "$findings" ] || while IFS=$'\t' read -r tag cmd; do
+    printf '    %s\n      reproduce: %s\n' "$tag" "$cmd" >> "$table"
+  done <<<"$findings"
+}
+
+for t in "$@"; do
+  [ -x out/libfuzzer/"$t" ] || { echo "run-campaign: unknown target '$t' (built: $(ls out/libfuzzer | tr '\n' ' '))" >&2; exit 2; }
+  case ,$engines, in *,libfuzzer,*) echo "campaign: $t under libFuzzer for ${seconds}s" >&2; run_libfuzzer "$t" ;; esac
+  case ,$engines, in *,afl,*) echo "campaign: $t under AFL++ for ${seconds}s" >&2; run_afl "$t" ;; esac
+done
+cat "$table"
