@@ -162,7 +162,13 @@ check: all $(UNIT_BINS)
 fuzz: all
 	scripts/run-campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
 
-bench: all
+# Benchmarks: plain optimized builds, no sanitizers, so they measure our code, not ASan.
+BENCH_BINS := $(patsubst bench/%.c,$(OUT)/bench/%,$(wildcard bench/*.c))
+$(OUT)/bench/%: bench/%.c $(MUTATOR_SRC) $(ORACLE_SRC) $(GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O2 -g $(INCLUDES) $^ $(LINK_LIBS) -o $@
+
+bench: all $(BENCH_BINS)
 	scripts/bench.sh
 
 clean:

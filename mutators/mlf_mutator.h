@@ -64,4 +64,8 @@ ProtobufCMessage *mlf_message_new_default(const ProtobufCMessageDescriptor *type
 
 /* Writes the message in protobuf text format (readable, parseable by protoc --encode). */
 void mlf_print_text(FILE *out, const ProtobufCMessage *msg);
+
+/* Root message type of the fuzz target; defined by the harness entry (by the test in
+ * tests) and used by the engine adapters (mlf_libfuzzer_adapter.c, mlf_afl_mutator.c). */
+const ProtobufCMessageDescriptor *mlf_root_descriptor(void);
 #endif

@@ -6,8 +6,10 @@
 #include "mlf_mutator.h"
 
 /* Relative weights of the generic operations on one field or element. A domain mutator's
- * registered weight is in the same unit (10 = as likely as mutating one scalar). */
-enum { MLF_W_MUTATE = 10, MLF_W_ADD = 5, MLF_W_DELETE = 3, MLF_W_COPY = 2, MLF_W_CLONE = 2 };
+ * registered weight is in the same unit (4 = as likely as mutating one given scalar). With
+ * adds offered once per repeated field and deletes once per element, a repeated field
+ * settles around (ADD + CLONE) / DELETE elements when the budget does not bound it first. */
+enum { MLF_W_MUTATE = 4, MLF_W_ADD = 2, MLF_W_DELETE = 1, MLF_W_COPY = 1, MLF_W_CLONE = 1 };
 
 /* With less free space than this below the size budget, only shrinking operations run.
  * Also the slack reserved for tags and length prefixes when a copied value is sized. */

@@ -214,7 +214,8 @@ static const char *mutate_bytes(mlf_rng *r, const ProtobufCFieldDescriptor *f, v
   ProtobufCBinaryData *b = slot;
   const char *kind;
   size_t n;
-  uint8_t *o = mutate_buffer(r, b->data, b->len, headroom, 0, &n, &kind);
+  uint8_t *o = mutate_buffer(r, b->data ? b->data : (const uint8_t *)"", b->len, headroom, 0, &n,
+                             &kind);
   mlf_value_free(f, slot);
   b->data = o;
   b->len = n;

@@ -4,7 +4,9 @@
  * data-page count and handed out again, so steady-state alloc/free is a list pop, a memset
  * of the data pages and a hash insert, with no system call. Bookkeeping lives in malloc'd
  * records outside the mappings, where a stray write of the library cannot reach it. */
+#ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
+#endif
 #include "mlf_guard.h"
 
 #include <stdarg.h>

@@ -1,7 +1,9 @@
 /* SIGSEGV reporter for guard-page faults (see mlf_guard_install_reporter in mlf_guard.h):
  * names the buffer whose guard or slack was touched, then lets the previously installed
  * handler (ASan, libFuzzer) or the default action report the crash. */
+#ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
+#endif
 #include "mlf_guard.h"
 
 #include <signal.h>

@@ -1,7 +1,9 @@
 /* Unit tests of mlf_capture and the exported error handlers: xerbla_, cblas_xerbla and the
  * GSL handler record routine and info; exit() inside a captured call aborts a forked child
  * with SIGABRT and a message, exit() outside one exits normally. */
+#ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
+#endif
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,8 +1,11 @@
 /* Unit tests of mlf_guard: guard pages fault, read-only inputs fault on write, canaries catch
- * slack writes, alignment, size 0, mapping reuse and crash descriptions.
- * Death tests run in a forked child that first restores the default SIGSEGV action (ASan
- * allows user handlers), so a guard hit must end the child with exactly SIGSEGV. */
+ * slack writes, alignment, size 0, mapping reuse, crash descriptions and the reporter.
+ * Death tests run in a forked child that first restores the default SIGSEGV action: ASan
+ * (and cmocka, while a test runs) install SIGSEGV handlers but let the program replace
+ * them, so a guard hit must end the child with exactly SIGSEGV, not ASan's exit code 1. */
+#ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
+#endif
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +35,7 @@ static int run_child_with(child_fn fn, int err_fd, int keep_handlers) {
   if (pid == 0) {
     struct rlimit no_core = {0, 0};
     setrlimit(RLIMIT_CORE, &no_core);
+    signal(SIGABRT, SIG_DFL);
     if (!keep_handlers) signal(SIGSEGV, SIG_DFL);
     if (err_fd >= 0) dup2(err_fd, 2);
     fn();
@@ -42,7 +46,18 @@ static int run_child_with(child_fn fn, int err_fd, int keep_handlers) {
   return status;
 }
 
-static int run_child(child_fn fn, int err_fd) { return run_child_with(fn, err_fd, 0); }
+static int run_child(child_fn fn) { return run_child_with(fn, -1, 0); }
+
+/* Runs fn in a child; returns its status and its stderr in out. */
+static int run_capturing_stderr(child_fn fn, int keep_handlers, char *out, size_t len) {
+  FILE *err = tmpfile();
+  assert_non_null(err);
+  int status = run_child_with(fn, fileno(err), keep_handlers);
+  rewind(err);
+  out[fread(out, 1, len - 1, err)] = '\0';
+  fclose(err);
+  return status;
+}
 
 static void assert_segv(int status) {
   assert_true(WIFSIGNALED(status));
@@ -85,22 +100,38 @@ static void read_size_zero(void) {
   sink = *(volatile unsigned char *)p;
 }
 
+static void free_twice(void) {
+  void *p = mlf_guard_alloc(16, 8, MLF_GUARD_TAIL, "twice");
+  mlf_guard_free(p);
+  mlf_guard_free(p);
+}
+
 static void test_tail_guard_faults(void **state) {
   (void)state;
-  assert_segv(run_child(read_past_tail, -1));
-  assert_segv(run_child(read_before_tail, -1));
+  assert_segv(run_child(read_past_tail));
+  assert_segv(run_child(read_before_tail));
 }
 
 static void test_head_guard_faults(void **state) {
   (void)state;
-  assert_segv(run_child(read_before_head, -1));
+  assert_segv(run_child(read_before_head));
 }
 
 static void test_readonly(void **state) {
   (void)state;
-  assert_segv(run_child(write_readonly, -1));
-  int st = run_child(write_after_readonly_undone, -1);
+  assert_segv(run_child(write_readonly));
+  int st = run_child(write_after_readonly_undone);
   assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+static void test_double_free_aborts(void **state) {
+  (void)state;
+  char out[512];
+  int status = run_capturing_stderr(free_twice, 0, out, sizeof out);
+  assert_true(WIFSIGNALED(status));
+  assert_int_equal(WTERMSIG(status), SIGABRT);
+  assert_non_null(strstr(out, "mlf: guard: mlf_guard_free: "));
+  assert_non_null(strstr(out, " is not a live guard buffer\n"));
 }
 
 static void test_size_zero(void **state) {
@@ -114,7 +145,7 @@ static void test_size_zero(void **state) {
   assert_int_equal(mlf_guard_set_readonly(b, 1), 0);
   mlf_guard_free(a);
   mlf_guard_free(b);
-  assert_segv(run_child(read_size_zero, -1));
+  assert_segv(run_child(read_size_zero));
 }
 
 static void test_alignment_and_flush_end(void **state) {
@@ -217,17 +248,6 @@ static void fault_with_chained_reporter(void) {
   fault_with_reporter();
 }
 
-/* Runs fn in a child; returns its status and its stderr in out. */
-static int run_capturing_stderr(child_fn fn, int keep_handlers, char *out, size_t len) {
-  FILE *err = tmpfile();
-  assert_non_null(err);
-  int status = run_child_with(fn, fileno(err), keep_handlers);
-  rewind(err);
-  out[fread(out, 1, len - 1, err)] = '\0';
-  fclose(err);
-  return status;
-}
-
 static void test_reporter_names_buffer_then_chains(void **state) {
   (void)state;
   static char out[16384];
@@ -247,6 +267,7 @@ int main(void) {
       cmocka_unit_test(test_tail_guard_faults),
       cmocka_unit_test(test_head_guard_faults),
       cmocka_unit_test(test_readonly),
+      cmocka_unit_test(test_double_free_aborts),
       cmocka_unit_test(test_size_zero),
       cmocka_unit_test(test_alignment_and_flush_end),
       cmocka_unit_test(test_canary_detects_slack_write),

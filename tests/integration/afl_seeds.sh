@@ -1,0 +1,19 @@
+# Every target runs under a real afl-fuzz for a few seconds with the AFL++ build and its
+# structure-aware custom mutator library: executions happen, the custom mutator produced
+# queue entries (their names carry its description), and message-level trimming ran.
+. "$(dirname "$0")/common.bash"
+. scripts/afl-env.sh
+for t in $(targets); do
+  mkdir -p "$tmp/$t-seeds"
+  cp build/corpora/"$t"/*.bin "$tmp/$t-seeds/"
+  MLF_AFL_MUTATOR_STATS="$tmp/$t-mutator-stats" AFL_CUSTOM_MUTATOR_LIBRARY="$PWD/out/afl/$t.mutator.so" \
+    timeout 120 afl-fuzz -i "$tmp/$t-seeds" -o "$tmp/$t-out" -V 8 -- out/afl/"$t" >"$tmp/$t.log" 2>&1 ||
+    { tail -n 30 "$tmp/$t.log"; fail "$t: afl-fuzz failed"; }
+  stats=$tmp/$t-out/default/fuzzer_stats
+  execs=$(sed -n 's/^execs_done *: //p' "$stats")
+  [ "${execs:-0}" -gt 100 ] || fail "$t: only ${execs:-0} executions"
+  ls "$tmp/$t-out/default/queue" | grep -q 'mlf' || fail "$t: no queue entry named by the custom mutator"
+  [ "$(ls "$tmp/$t-out/default/crashes" | grep -c id: || true)" -eq 0 ] || fail "$t: crashes found: $(ls "$tmp/$t-out/default/crashes")"
+  grep -q '^trim_steps [1-9]' "$tmp/$t-mutator-stats" || { cat "$tmp/$t-mutator-stats"; fail "$t: no trimming step ran"; }
+  echo "$t: $execs executions; $(tr '\n' ' ' < "$tmp/$t-mutator-stats")"
+done
