@@ -7,10 +7,31 @@
 #include <stdlib.h>
 #include "mlf_capture.h"
 #include "mlf_entry.h"
+#include "mlf_guard.h"
 #include "mlf_mutator.h"
 #include "mlf_target.h"
 
 static const char *program_name = "<fuzzer>";
+static const ProtobufCMessage *current_msg; /* the input being run, for crash reports */
+
+static void print_reproduce_hint(void) {
+  fprintf(stderr, "reproduce: %s/../replay/%s <the input the engine saves for this crash>\n",
+          program_name, mlf_this_target.name);
+}
+
+void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+/* Called by the sanitizer before it dies (a SEGV in a guard page, an ASan report, ...):
+ * says which library was running and what the input was, which its report cannot. */
+static void report_crash(void) {
+  if (!current_msg) return;
+  const char *library = mlf_capture_current();
+  fprintf(stderr, "\n==== mlfuzz: crash in %s%s%s ====\n", mlf_this_target.name,
+          library ? " while running backend " : "", library ? library : "");
+  fprintf(stderr, "--- message (%s) ---\n", current_msg->descriptor->name);
+  mlf_print_text(stderr, current_msg);
+  print_reproduce_hint();
+}
 
 const ProtobufCMessageDescriptor *mlf_root_descriptor(void) { return mlf_this_target.message; }
 
@@ -20,6 +41,8 @@ void mlf_entry_init(const char *argv0) {
   done = 1;
   if (argv0) program_name = argv0;
   mlf_capture_install();
+  mlf_guard_install_reporter();
+  if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(report_crash);
   if (mlf_this_target.init) mlf_this_target.init();
 }
 
@@ -28,7 +51,9 @@ int mlf_entry_run(const uint8_t *data, size_t size, mlf_run *run, ProtobufCMessa
   if (!msg) return -1;
   mlf_post_process(msg);
   mlf_run_reset(run);
+  current_msg = msg;
   mlf_this_target.run(msg, run);
+  current_msg = NULL;
   if (out_msg)
     *out_msg = msg;
   else
@@ -58,8 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (mlf_run_failed(&run)) {
     fprintf(stderr, "\n==== mlfuzz finding in %s ====\n", mlf_this_target.name);
     mlf_entry_print_report(stderr, msg, &run);
-    fprintf(stderr, "reproduce: %s/../replay/%s <the input the engine saves for this crash>\n",
-            program_name, mlf_this_target.name);
+    print_reproduce_hint();
     abort();
   }
   protobuf_c_message_free_unpacked(msg, NULL);

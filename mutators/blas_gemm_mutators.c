@@ -9,7 +9,7 @@
 /* Largest m, n, k; MLF_GEMM_MAX_DIM lowers it for campaigns that want small, fast inputs (an
  * input valid under a lower cap is valid under the default, so such reproducers replay as is). */
 #define GEMM_MAX_DIM 320
-#define GEMM_MAX_WORK (1u << 21) /* m * n * k */
+#define GEMM_MAX_WORK (1u << 18) /* m * n * k: a few milliseconds per input at most */
 #define GEMM_MAX_PADDING 16
 #define GEMM_MAX_POKES 16
 #define GEMM_MAX_SCALE 2200      /* |scale_exponent|: beyond it every value is 0 or Inf */

@@ -18,15 +18,19 @@ mlf_mutator *mlf_mutator_new(const ProtobufCMessageDescriptor *root, uint64_t se
   m->max_depth = opts && opts->max_depth ? opts->max_depth : MLF_DEFAULT_MAX_DEPTH;
   m->size_budget = opts ? opts->size_budget : 0;
   mlf_rng_seed(&m->rng, seed);
-  strcpy(m->last_op, "none");
+  m->name = mlf_xrealloc(NULL, MLF_OP_NAME_MAX);
+  mlf_record_fixed(m, "none");
   return m;
 }
 
-void mlf_mutator_free(mlf_mutator *m) { free(m); }
+void mlf_mutator_free(mlf_mutator *m) {
+  if (!m) return;
+  free(m->sizes.v);
+  free(m->name);
+  free(m);
+}
 
 void mlf_mutator_reseed(mlf_mutator *m, uint64_t seed) { mlf_rng_seed(&m->rng, seed); }
-
-const char *mlf_mutator_last_op(const mlf_mutator *m) { return m->last_op; }
 
 static int apply_one(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessage *src,
                      mlf_mode mode, size_t headroom) {
@@ -38,16 +42,10 @@ static int apply_one(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessa
   return 0;
 }
 
-static void note(mlf_mutator *m, const char *suffix) {
-  size_t len = strlen(m->last_op);
-  if (len < sizeof m->last_op - 1)
-    snprintf(m->last_op + len, sizeof m->last_op - len, "%s", suffix);
-}
-
 /* Removes random elements (more at once the further over budget) until msg fits; resets
  * it to its default as a last resort. Returns the final packed size. */
 static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
-  size_t size = protobuf_c_message_get_packed_size(msg);
+  size_t size = mlf_wire_size(&m->sizes, msg);
   if (size <= budget) return size;
   for (int round = 0; size > budget && round < MLF_SHRINK_ROUNDS; round++) {
     unsigned percent = (unsigned)((size - budget) * 100 / size);
@@ -57,23 +55,25 @@ static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
       mlf_remove_element(msg, (size_t)mlf_rng_below(&m->rng, n));
     }
     mlf_post_process(msg);
-    size = protobuf_c_message_get_packed_size(msg);
+    size = mlf_wire_size(&m->sizes, msg);
   }
   if (size <= budget) {
-    note(m, "+shrink");
+    m->last.suffix = "+shrink";
     return size;
   }
   mlf_message_reset(msg);
   mlf_post_process(msg);
-  note(m, "+reset");
-  return protobuf_c_message_get_packed_size(msg);
+  m->last.suffix = "+reset";
+  return mlf_wire_size(&m->sizes, msg);
 }
 
 /* One mutation (or crossover from src) of msg, post-processed and fitted to the budget.
- * Sets *applied when an operation was applied; returns the packed size. */
+ * size is msg's encoded size when the caller knows it (the length of the bytes it came
+ * from), else SIZE_MAX. Sets *applied when an operation was applied; returns the encoded
+ * size, leaving the lengths of the final message in m->sizes for mlf_wire_write. */
 static size_t mutate_tree(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessage *src,
-                          size_t budget, int *applied) {
-  size_t size = protobuf_c_message_get_packed_size(msg);
+                          size_t budget, size_t size, int *applied) {
+  if (size > budget) size = mlf_wire_size(&m->sizes, msg);
   int done = 0;
   if (size <= budget) {
     size_t headroom = budget - size;
@@ -82,7 +82,7 @@ static size_t mutate_tree(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufC
       done = apply_one(m, msg, NULL,
                        headroom < MLF_HEADROOM_MIN ? MLF_MODE_SHRINK : MLF_MODE_MUTATE, headroom);
   }
-  if (!done) strcpy(m->last_op, size <= budget ? "none" : "over-budget");
+  if (!done) mlf_record_fixed(m, size <= budget ? "none" : "over-budget");
   *applied = done;
   mlf_post_process(msg);
   return fit_budget(m, msg, budget);
@@ -90,28 +90,33 @@ static size_t mutate_tree(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufC
 
 int mlf_mutate_message(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
   int applied;
-  size_t size = mutate_tree(m, msg, NULL, budget, &applied);
+  size_t size = mutate_tree(m, msg, NULL, budget, SIZE_MAX, &applied);
   return applied && size <= budget;
 }
 
 int mlf_crossover_message(mlf_mutator *m, ProtobufCMessage *dst, const ProtobufCMessage *src,
                           size_t budget) {
   int applied;
-  size_t size = mutate_tree(m, dst, src, budget, &applied);
+  size_t size = mutate_tree(m, dst, src, budget, SIZE_MAX, &applied);
   return applied && size <= budget;
 }
 
-/* Parses a (and b for a crossover), mutates, packs into out. out may alias a. Returns 0
+/* Parses a (and b for a crossover), mutates, encodes into out. out may alias a. Returns 0
  * only when no encoding of the root type fits in max_out. */
 static size_t mutate_encoded(mlf_mutator *m, const uint8_t *a, size_t a_size, const uint8_t *b,
                              size_t b_size, uint8_t *out, size_t max_out) {
   size_t budget = m->size_budget && m->size_budget < max_out ? m->size_budget : max_out;
-  ProtobufCMessage *msg = mlf_parse_or_default(m->root, a, a_size);
+  ProtobufCMessage *msg = mlf_wire_decode(m->root, a, a_size);
+  size_t size = a_size; /* a canonical encoding's length is the size of what it decodes to */
+  if (!msg) {
+    msg = mlf_message_new_default(m->root);
+    size = SIZE_MAX;
+  }
   ProtobufCMessage *src = b ? mlf_parse_or_default(m->root, b, b_size) : NULL;
   int applied;
-  size_t size = mutate_tree(m, msg, src, budget, &applied);
+  size = mutate_tree(m, msg, src, budget, size, &applied);
   if (size <= max_out)
-    protobuf_c_message_pack(msg, out);
+    mlf_wire_write(&m->sizes, msg, out);
   else
     size = 0;
   protobuf_c_message_free_unpacked(msg, NULL);

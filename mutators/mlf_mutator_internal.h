@@ -4,6 +4,7 @@
 #ifndef MLF_MUTATOR_INTERNAL_H
 #define MLF_MUTATOR_INTERNAL_H
 #include "mlf_mutator.h"
+#include "mlf_mutator_fields.h"
 
 /* Relative weights of the generic operations on one field or element. A domain mutator's
  * registered weight is in the same unit (4 = as likely as mutating one given scalar). With
@@ -18,13 +19,11 @@ enum { MLF_W_MUTATE = 4, MLF_W_ADD = 2, MLF_W_DELETE = 1, MLF_W_COPY = 1, MLF_W_
 #define MLF_PATH_MAX 12
 #define MLF_OP_NAME_MAX 160
 
-struct mlf_mutator {
-  const ProtobufCMessageDescriptor *root;
-  mlf_rng rng;
-  unsigned max_depth;
-  size_t size_budget;
-  char last_op[MLF_OP_NAME_MAX];
-};
+/* Lengths of the length-prefixed parts of one message, in pre-order (mlf_wire_encode.c). */
+typedef struct {
+  size_t *v;
+  size_t n, cap;
+} mlf_wire_sizes;
 
 /* Storage of any single value; a scratch slot for building a value before storing it. */
 typedef union {
@@ -40,8 +39,6 @@ typedef union {
   ProtobufCBinaryData bytes;
   ProtobufCMessage *m;
 } mlf_value;
-
-#define MLF_AT(msg, off) ((void *)((char *)(msg) + (off)))
 
 /* malloc/realloc that abort on exhaustion (a fuzzer cannot continue without memory). */
 void *mlf_xrealloc(void *p, size_t n);
@@ -83,10 +80,6 @@ ProtobufCMessage *mlf_message_copy(const ProtobufCMessage *msg, unsigned levels)
 void mlf_message_reset(ProtobufCMessage *msg);
 
 /* ---- scalar, enum, string and bytes mutation (mlf_mutator_scalar.c) ---- */
-/* 1 when a value of f can be changed in place (not a message; an enum with 2+ values). */
-int mlf_value_mutable(const ProtobufCFieldDescriptor *f);
-/* 1 when every value of f encodes to the same number of bytes. */
-int mlf_value_fixed_size(const ProtobufCFieldDescriptor *f);
 /* Changes the value in slot, growing it by at most headroom bytes; returns the kind of
  * change ("special", "ulp", "delta", "insert", ...). */
 const char *mlf_value_mutate(mlf_rng *rng, const ProtobufCFieldDescriptor *f, void *slot,
@@ -112,10 +105,30 @@ typedef struct {
   const ProtobufCFieldDescriptor *field; /* NULL for MLF_OP_DOMAIN */
   size_t index;                          /* element of a repeated field */
   size_t domain;                         /* registry index for MLF_OP_DOMAIN */
+  uint64_t weight;                       /* of all operations on field (or msg's domain ones) */
   unsigned depth;                        /* nesting depth of msg, root = 0 */
   unsigned path_len;                     /* steps from the root to msg (may exceed stored) */
   mlf_path_step path[MLF_PATH_MAX];
 } mlf_target;
+
+/* What the last call did; turned into a name only when asked (mlf_mutator_last_op). */
+typedef struct {
+  const char *fixed;  /* the whole name unless NULL: "none", a domain mutator's name, ... */
+  mlf_target target;  /* otherwise the field operation */
+  size_t shown_index; /* element index shown in the name, SIZE_MAX for none */
+  const char *kind;   /* what a mutate did, or NULL */
+  const char *suffix; /* "", "+shrink" or "+reset" */
+} mlf_op_record;
+
+struct mlf_mutator {
+  const ProtobufCMessageDescriptor *root;
+  mlf_rng rng;
+  unsigned max_depth;
+  size_t size_budget;
+  mlf_wire_sizes sizes; /* of the last message measured */
+  mlf_op_record last;
+  char *name; /* MLF_OP_NAME_MAX bytes, written by mlf_mutator_last_op */
+};
 
 /* Picks one operation over the whole tree by weighted reservoir sampling; 0 when none. */
 int mlf_sample_target(mlf_mutator *m, ProtobufCMessage *root, mlf_mode mode, mlf_target *t);
@@ -125,10 +138,12 @@ const void *mlf_sample_source(mlf_rng *rng, const ProtobufCMessage *tree,
                               const ProtobufCFieldDescriptor **src_field);
 
 /* ---- applying an operation (mlf_mutator_ops.c) ---- */
-/* Applies t; copy/clone take their value from src_tree. Names the operation in
- * m->last_op. Returns 0 when it did not apply (nothing compatible, too big, ...). */
+/* Applies t; copy/clone take their value from src_tree. Records the operation in m->last.
+ * Returns 0 when it did not apply (nothing compatible, too big, ...). */
 int mlf_apply(mlf_mutator *m, const mlf_target *t, const ProtobufCMessage *src_tree,
               size_t headroom);
+/* Records a last operation that is not a field operation, named `name` (static storage). */
+void mlf_record_fixed(mlf_mutator *m, const char *name);
 
 /* ---- message-level element removal (mlf_mutator_trim.c) ---- */
 /* Removes each removable element with probability percent/100 (depth-first, a removed
@@ -145,7 +160,17 @@ typedef struct {
 size_t mlf_domain_count(void);
 const mlf_domain_entry *mlf_domain_get(size_t i);
 
-/* ---- parsing (mlf_mutator_parse.c) ---- */
-/* Drops unknown fields and replaces enum values the descriptor does not know. */
-void mlf_sanitize(ProtobufCMessage *msg);
+/* ---- wire format (mlf_wire_decode.c, mlf_wire_encode.c) ---- */
+/* Deeper nesting is refused when decoding (protobuf C++'s default recursion limit). */
+#define MLF_DECODE_NESTING_MAX 100
+/* Decodes as protobuf_c_message_unpack does (same inputs accepted, same structures), but
+ * drops unknown fields and replaces enum values the enum does not define. NULL when the
+ * bytes do not parse. */
+ProtobufCMessage *mlf_wire_decode(const ProtobufCMessageDescriptor *type, const uint8_t *data,
+                                  size_t size);
+/* Encoded size of msg (as protobuf_c_message_get_packed_size), recording lengths in s. */
+size_t mlf_wire_size(mlf_wire_sizes *s, const ProtobufCMessage *msg);
+/* Writes protobuf_c_message_pack's bytes for msg using the lengths the last mlf_wire_size
+ * recorded for the unchanged msg; returns the end of the output. */
+uint8_t *mlf_wire_write(const mlf_wire_sizes *s, const ProtobufCMessage *msg, uint8_t *out);
 #endif

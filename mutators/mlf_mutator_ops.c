@@ -1,5 +1,7 @@
 /* Applying the operation chosen by sampling (add, mutate, delete, copy, clone, or a domain
- * mutator) and naming it, e.g. "mutate:GemmCase.alpha.re.value:special". */
+ * mutator), recording it, and naming it on request, e.g.
+ * "mutate:GemmCase.alpha.re.value:special" (formatting only when asked keeps it off the
+ * mutation path). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,30 +9,12 @@
 
 static const char *const op_names[] = {"add", "mutate", "delete", "copy", "clone"};
 
-/* snprintf appending to m->last_op, silently truncating. */
-static void append(mlf_mutator *m, size_t *len, const char *fmt, ...) {
-  if (*len >= sizeof m->last_op) return;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(m->last_op + *len, sizeof m->last_op - *len, fmt, ap);
-  va_end(ap);
-  if (n > 0) *len += (size_t)n;
-}
-
-/* "<op>:<Root>.<field>[<i>]...<field>[<index>][:<kind>]"; index SIZE_MAX prints none. */
-static void name_op(mlf_mutator *m, const mlf_target *t, size_t index, const char *kind) {
-  size_t len = 0;
-  unsigned stored = t->path_len < MLF_PATH_MAX ? t->path_len : MLF_PATH_MAX;
-  append(m, &len, "%s%s:%s", t->mode == MLF_MODE_CROSSOVER ? "crossover-" : "",
-         op_names[t->op], t->root_name);
-  for (unsigned i = 0; i < stored; i++) {
-    append(m, &len, ".%s", t->path[i].field->name);
-    if (t->path[i].index != SIZE_MAX) append(m, &len, "[%zu]", t->path[i].index);
-  }
-  if (t->path_len > stored) append(m, &len, "...");
-  append(m, &len, ".%s", t->field->name);
-  if (index != SIZE_MAX) append(m, &len, "[%zu]", index);
-  if (kind) append(m, &len, ":%s", kind);
+static void record(mlf_mutator *m, const mlf_target *t, size_t shown_index, const char *kind) {
+  m->last.fixed = NULL;
+  m->last.target = *t;
+  m->last.shown_index = shown_index;
+  m->last.kind = kind;
+  m->last.suffix = "";
 }
 
 static size_t element_index(const mlf_target *t) {
@@ -51,7 +35,7 @@ static void put_new(mlf_mutator *m, const mlf_target *t, const void *v) {
   } else {
     mlf_field_store(t->msg, t->field, 0, v);
   }
-  name_op(m, t, index, NULL);
+  record(m, t, index, NULL);
 }
 
 static int add_value(mlf_mutator *m, const mlf_target *t, size_t headroom) {
@@ -77,7 +61,7 @@ static int copy_value(mlf_mutator *m, const mlf_target *t, const ProtobufCMessag
     put_new(m, t, &v);
   } else {
     mlf_field_store(t->msg, t->field, t->index, &v);
-    name_op(m, t, element_index(t), NULL);
+    record(m, t, element_index(t), NULL);
   }
   return 1;
 }
@@ -87,16 +71,17 @@ int mlf_apply(mlf_mutator *m, const mlf_target *t, const ProtobufCMessage *src_t
   switch (t->op) {
   case MLF_OP_DOMAIN: {
     const mlf_domain_entry *e = mlf_domain_get(t->domain);
-    snprintf(m->last_op, sizeof m->last_op, "%s", e->name);
-    return e->fn(t->msg, &m->rng) != 0;
+    if (!e->fn(t->msg, &m->rng)) return 0;
+    mlf_record_fixed(m, e->name);
+    return 1;
   }
   case MLF_OP_MUTATE: {
     void *slot = mlf_field_slot(t->msg, t->field, t->index);
-    name_op(m, t, element_index(t), mlf_value_mutate(&m->rng, t->field, slot, headroom));
+    record(m, t, element_index(t), mlf_value_mutate(&m->rng, t->field, slot, headroom));
     return 1;
   }
   case MLF_OP_DELETE:
-    name_op(m, t, element_index(t), NULL);
+    record(m, t, element_index(t), NULL);
     mlf_field_remove(t->msg, t->field, t->index);
     return 1;
   case MLF_OP_ADD:
@@ -104,4 +89,43 @@ int mlf_apply(mlf_mutator *m, const mlf_target *t, const ProtobufCMessage *src_t
   default:
     return copy_value(m, t, src_tree, headroom);
   }
+}
+
+void mlf_record_fixed(mlf_mutator *m, const char *name) {
+  m->last.fixed = name;
+  m->last.suffix = "";
+}
+
+/* snprintf appending to buf (MLF_OP_NAME_MAX bytes), silently truncating. */
+static void append(char *buf, size_t *len, const char *fmt, ...) {
+  if (*len >= MLF_OP_NAME_MAX) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf + *len, MLF_OP_NAME_MAX - *len, fmt, ap);
+  va_end(ap);
+  if (n > 0) *len += (size_t)n;
+}
+
+/* "<op>:<Root>.<field>[<i>]...<field>[<index>][:<kind>]<suffix>" or the fixed name. */
+const char *mlf_mutator_last_op(const mlf_mutator *m) {
+  const mlf_op_record *r = &m->last;
+  const mlf_target *t = &r->target;
+  size_t len = 0;
+  if (r->fixed) {
+    append(m->name, &len, "%s%s", r->fixed, r->suffix);
+    return m->name;
+  }
+  unsigned stored = t->path_len < MLF_PATH_MAX ? t->path_len : MLF_PATH_MAX;
+  append(m->name, &len, "%s%s:%s", t->mode == MLF_MODE_CROSSOVER ? "crossover-" : "",
+         op_names[t->op], t->root_name);
+  for (unsigned i = 0; i < stored; i++) {
+    append(m->name, &len, ".%s", t->path[i].field->name);
+    if (t->path[i].index != SIZE_MAX) append(m->name, &len, "[%zu]", t->path[i].index);
+  }
+  if (t->path_len > stored) append(m->name, &len, "...");
+  append(m->name, &len, ".%s", t->field->name);
+  if (r->shown_index != SIZE_MAX) append(m->name, &len, "[%zu]", r->shown_index);
+  if (r->kind) append(m->name, &len, ":%s", r->kind);
+  append(m->name, &len, "%s", r->suffix);
+  return m->name;
 }

@@ -1,7 +1,9 @@
 /* Choosing what to mutate: one walk over the whole message tree offers every applicable
- * operation (add / mutate / delete / copy / clone per field and element, plus registered
- * domain mutators per message) and keeps one by weighted reservoir sampling, as
- * libprotobuf-mutator does. A second walk picks the value a copy or clone takes. */
+ * operation (add / mutate / delete / copy / clone on each field and element, plus registered
+ * domain mutators on each message) and keeps one by weighted reservoir sampling, as
+ * libprotobuf-mutator does. To keep the walk cheap, each field makes a single offer weighing
+ * all its operations; a second draw then picks the operation and element inside the chosen
+ * field. A second walk picks the value a copy or clone takes. */
 #include <string.h>
 #include "mlf_mutator_internal.h"
 
@@ -15,60 +17,65 @@ typedef struct {
   mlf_path_step path[MLF_PATH_MAX];
 } walker;
 
-/* Weighted reservoir sampling: the offer replaces the current choice with probability
+/* Weighted reservoir sampling: an offer replaces the current choice with probability
  * weight / (total weight offered so far), so in the end each offer has been chosen with
  * probability weight / (total weight of all offers). Returns 1 when it was taken. */
-static int offer(walker *w, unsigned weight, mlf_op op, ProtobufCMessage *msg,
-                 const ProtobufCFieldDescriptor *f, size_t index) {
+static int offer(walker *w, uint64_t weight, ProtobufCMessage *msg) {
+  if (!weight) return 0;
   w->total += weight;
   if (mlf_rng_below(&w->m->rng, w->total) >= weight) return 0;
   mlf_target *t = w->t;
-  t->op = op;
   t->msg = msg;
-  t->field = f;
-  t->index = index;
   t->depth = w->depth;
   t->path_len = w->depth;
   memcpy(t->path, w->path, (w->depth < MLF_PATH_MAX ? w->depth : MLF_PATH_MAX) * sizeof *t->path);
+  t->weight = weight;
   w->found = 1;
   return 1;
 }
 
-static void offer_domains(walker *w, ProtobufCMessage *msg) {
-  for (size_t i = 0, n = mlf_domain_count(); i < n; i++) {
-    const mlf_domain_entry *e = mlf_domain_get(i);
-    if (e->type != msg->descriptor || !e->weight) continue;
-    if (offer(w, e->weight, MLF_OP_DOMAIN, msg, NULL, 0)) w->t->domain = i;
-  }
-}
-
-/* Operations that create a value: for an unset field or a new repeated element. */
-static void offer_growth(walker *w, ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f) {
-  if (w->mode == MLF_MODE_SHRINK) return;
-  if (f->type == PROTOBUF_C_TYPE_MESSAGE && w->depth + 1 > w->m->max_depth) return;
-  if (w->mode == MLF_MODE_MUTATE) offer(w, MLF_W_ADD, MLF_OP_ADD, msg, f, 0);
-  offer(w, MLF_W_CLONE, MLF_OP_CLONE, msg, f, 0);
-}
-
-/* Operations on an existing value (element k of a repeated field, or the set field). */
-static void offer_value(walker *w, ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
-                        size_t k) {
+/* Weights of the operations on one field: `grow` for creating a value (add, clone), and
+ * per existing element in the order mutate, delete, copy. */
+static void field_weights(const walker *w, const ProtobufCFieldDescriptor *f, size_t n,
+                          unsigned per_op[3], unsigned grow[2]) {
   int removable = f->label != PROTOBUF_C_LABEL_REQUIRED;
   int changeable = mlf_value_mutable(f);
+  int can_grow = (f->label == PROTOBUF_C_LABEL_REPEATED || !n) &&
+                 (f->type != PROTOBUF_C_TYPE_MESSAGE || w->depth + 1 <= w->m->max_depth);
+  memset(per_op, 0, 3 * sizeof *per_op);
+  memset(grow, 0, 2 * sizeof *grow);
   switch (w->mode) {
   case MLF_MODE_CROSSOVER:
-    offer(w, MLF_W_COPY, MLF_OP_COPY, msg, f, k);
+    per_op[2] = MLF_W_COPY;
+    grow[1] = can_grow ? MLF_W_CLONE : 0;
     break;
   case MLF_MODE_SHRINK:
-    if (removable) offer(w, MLF_W_DELETE, MLF_OP_DELETE, msg, f, k);
-    if (changeable && mlf_value_fixed_size(f)) offer(w, MLF_W_MUTATE, MLF_OP_MUTATE, msg, f, k);
+    per_op[0] = changeable && mlf_value_fixed_size(f) ? MLF_W_MUTATE : 0;
+    per_op[1] = removable ? MLF_W_DELETE : 0;
     break;
   case MLF_MODE_MUTATE:
-    if (changeable) offer(w, MLF_W_MUTATE, MLF_OP_MUTATE, msg, f, k);
-    if (removable) offer(w, MLF_W_DELETE, MLF_OP_DELETE, msg, f, k);
-    offer(w, MLF_W_COPY, MLF_OP_COPY, msg, f, k);
+    per_op[0] = changeable ? MLF_W_MUTATE : 0;
+    per_op[1] = removable ? MLF_W_DELETE : 0;
+    per_op[2] = MLF_W_COPY;
+    grow[0] = can_grow ? MLF_W_ADD : 0;
+    grow[1] = can_grow ? MLF_W_CLONE : 0;
     break;
   }
+}
+
+static void offer_field(walker *w, ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
+                        size_t n) {
+  unsigned per_op[3], grow[2];
+  field_weights(w, f, n, per_op, grow);
+  uint64_t weight = grow[0] + grow[1] + (uint64_t)n * (per_op[0] + per_op[1] + per_op[2]);
+  if (offer(w, weight, msg)) w->t->field = f;
+}
+
+static void offer_domains(walker *w, ProtobufCMessage *msg) {
+  uint64_t weight = 0;
+  for (size_t i = 0, n = mlf_domain_count(); i < n; i++)
+    if (mlf_domain_get(i)->type == msg->descriptor) weight += mlf_domain_get(i)->weight;
+  if (offer(w, weight, msg)) w->t->field = NULL;
 }
 
 static void walk_message(walker *w, ProtobufCMessage *msg);
@@ -89,21 +96,51 @@ static void walk_message(walker *w, ProtobufCMessage *msg) {
   for (unsigned i = 0; i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
     size_t n = mlf_field_count(msg, f);
-    if (f->label == PROTOBUF_C_LABEL_REPEATED || !n) offer_growth(w, msg, f);
-    for (size_t k = 0; k < n; k++) {
-      offer_value(w, msg, f, k);
-      if (f->type == PROTOBUF_C_TYPE_MESSAGE) descend(w, f, k, mlf_field_slot(msg, f, k));
+    offer_field(w, msg, f, n);
+    if (f->type == PROTOBUF_C_TYPE_MESSAGE)
+      for (size_t k = 0; k < n; k++) descend(w, f, k, mlf_field_slot(msg, f, k));
+  }
+}
+
+/* Picks the operation inside the chosen field (or domain mutator inside the chosen
+ * message) with a second draw over the same weights. */
+static void resolve(walker *w, mlf_target *t) {
+  uint64_t r = mlf_rng_below(&w->m->rng, t->weight);
+  if (!t->field) {
+    t->op = MLF_OP_DOMAIN;
+    for (size_t i = 0;; i++) {
+      const mlf_domain_entry *e = mlf_domain_get(i);
+      if (e->type != t->msg->descriptor) continue;
+      if (r < e->weight) {
+        t->domain = i;
+        return;
+      }
+      r -= e->weight;
     }
   }
+  unsigned per_op[3], grow[2];
+  w->depth = t->depth;
+  field_weights(w, t->field, mlf_field_count(t->msg, t->field), per_op, grow);
+  if (r < grow[0] + grow[1]) {
+    t->op = r < grow[0] ? MLF_OP_ADD : MLF_OP_CLONE;
+    return;
+  }
+  r -= grow[0] + grow[1];
+  uint64_t per_element = per_op[0] + per_op[1] + per_op[2];
+  t->index = (size_t)(r / per_element);
+  r %= per_element;
+  t->op = r < per_op[0] ? MLF_OP_MUTATE : r < per_op[0] + per_op[1] ? MLF_OP_DELETE : MLF_OP_COPY;
 }
 
 int mlf_sample_target(mlf_mutator *m, ProtobufCMessage *root, mlf_mode mode, mlf_target *t) {
   walker w = {.m = m, .mode = mode, .t = t};
-  memset(t, 0, sizeof *t);
   walk_message(&w, root);
+  if (!w.found) return 0;
   t->mode = mode;
   t->root_name = root->descriptor->short_name;
-  return w.found;
+  t->index = 0;
+  resolve(&w, t);
+  return 1;
 }
 
 typedef struct {

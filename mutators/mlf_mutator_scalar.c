@@ -8,24 +8,6 @@
 #include <string.h>
 #include "mlf_mutator_internal.h"
 
-int mlf_value_mutable(const ProtobufCFieldDescriptor *f) {
-  if (f->type == PROTOBUF_C_TYPE_MESSAGE) return 0;
-  if (f->type == PROTOBUF_C_TYPE_ENUM)
-    return ((const ProtobufCEnumDescriptor *)f->descriptor)->n_values >= 2;
-  return 1;
-}
-
-int mlf_value_fixed_size(const ProtobufCFieldDescriptor *f) {
-  switch (f->type) {
-  case PROTOBUF_C_TYPE_FLOAT: case PROTOBUF_C_TYPE_DOUBLE: case PROTOBUF_C_TYPE_BOOL:
-  case PROTOBUF_C_TYPE_FIXED32: case PROTOBUF_C_TYPE_SFIXED32:
-  case PROTOBUF_C_TYPE_FIXED64: case PROTOBUF_C_TYPE_SFIXED64:
-    return 1;
-  default:
-    return 0;
-  }
-}
-
 /* Integer of `bits` width held as a bit pattern: the same patterns serve signed and unsigned
  * fields (all ones is -1 or the unsigned maximum; the top bit alone is the signed minimum). */
 static const char *mutate_int(mlf_rng *r, void *slot, unsigned bits) {

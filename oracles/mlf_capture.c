@@ -57,3 +57,5 @@ void mlf_capture_error_n(const char *routine, size_t len, int info) {
 void mlf_capture_error(const char *routine, int info) {
   mlf_capture_error_n(routine, routine ? strlen(routine) : 0, info);
 }
+
+const char *mlf_capture_current(void) { return active ? library : NULL; }

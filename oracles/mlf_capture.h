@@ -21,6 +21,8 @@ void mlf_capture_begin(const char *library);
  * there was one (first_error may be NULL) and returns how many errors were reported. */
 size_t mlf_capture_end(mlf_error_record *first_error);
 
+/* The library inside whose call we are, or NULL between calls (for crash reports). */
+const char *mlf_capture_current(void);
 /* Records one error; the first since begin is kept, later ones are only counted. */
 void mlf_capture_error(const char *routine, int info);
 

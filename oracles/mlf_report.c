@@ -39,14 +39,18 @@ void mlf_finding(mlf_run *run, const char *tag, const char *fmt, ...) {
   f->known_explanation = known ? known->explanation : NULL;
 }
 
-int mlf_run_failed(const mlf_run *run) {
+int mlf_report_known(void) {
   static int report_known = -1;
   if (report_known < 0) {
     const char *e = getenv("MLF_REPORT_KNOWN");
     report_known = e && *e && strcmp(e, "0") != 0;
   }
+  return report_known;
+}
+
+int mlf_run_failed(const mlf_run *run) {
   for (size_t i = 0; i < run->n_findings; i++)
-    if (!run->findings[i].known_explanation || report_known) return 1;
+    if (!run->findings[i].known_explanation || mlf_report_known()) return 1;
   return run->n_raised > run->n_findings;
 }
 

@@ -29,6 +29,8 @@ void mlf_log(mlf_run *run, const char *fmt, ...) __attribute__((format(printf, 2
 /* Raises a finding; the same tag twice in one run is recorded once. */
 void mlf_finding(mlf_run *run, const char *tag, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* 1 when MLF_REPORT_KNOWN is set: known findings stop the fuzzer like new ones. */
+int mlf_report_known(void);
 /* 1 when the run must stop the fuzzer (a finding that is new, or any with MLF_REPORT_KNOWN). */
 int mlf_run_failed(const mlf_run *run);
 /* Writes the findings and the log; the caller prints the message text before it. */
@@ -39,6 +41,7 @@ const char *mlf_run_verdict(const mlf_run *run);
 typedef struct {
   const char *tag;
   const char *reproducer;  /* path in the source tree */
+  const char *requires;    /* "-" or "<backend> <text in its identity>" to reproduce for real */
   const char *status;      /* upstream status, or "implementation-defined" */
   const char *explanation;
 } mlf_known_finding;

@@ -8,9 +8,9 @@ echo '#include "mlf_report.h"'
 echo 'const mlf_known_finding mlf_known_findings[] = {'
 awk -F'\t' '
   /^#/ || NF == 0 { next }
-  NF != 4 { printf "known-findings-table: line %d has %d fields, want 4\n", NR, NF > "/dev/stderr"; bad = 1; next }
-  { for (i = 1; i <= 4; i++) { gsub(/\\/, "\\\\", $i); gsub(/"/, "\\\"", $i) }
-    printf "  {\"%s\", \"%s\", \"%s\", \"%s\"},\n", $1, $2, $3, $4; n++ }
-  END { if (n == 0) print "  {0, 0, 0, 0},"; exit bad }' "$tsv"
+  NF != 5 { printf "known-findings-table: line %d has %d fields, want 5\n", NR, NF > "/dev/stderr"; bad = 1; next }
+  { for (i = 1; i <= 5; i++) { gsub(/\\/, "\\\\", $i); gsub(/"/, "\\\"", $i) }
+    printf "  {\"%s\", \"%s\", \"%s\", \"%s\", \"%s\"},\n", $1, $2, $3, $4, $5; n++ }
+  END { if (n == 0) print "  {0, 0, 0, 0, 0},"; exit bad }' "$tsv"
 echo '};'
 echo "const size_t mlf_known_findings_count = $(grep -cvE '^(#|$)' "$tsv" || true);"

@@ -14,15 +14,15 @@
 #endif
 
 typedef struct {
-  const char *name, *path, *package, *version_symbol;
+  const char *name, *path, *package;
 } dl_library;
 
 /* The Debian libraries, with the package that provides each. */
 static const dl_library dl_libraries[] = {
-    {"netlib", MLF_LIBDIR "/blas/libblas.so.3", "libblas3", NULL},
-    {"blis", MLF_LIBDIR "/blis-serial/libblis.so.4", "libblis4-serial", "bli_info_get_version_str"},
-    {"atlas", MLF_LIBDIR "/atlas/libblas.so.3", "libatlas3-base", NULL},
-    {"gslcblas", MLF_LIBDIR "/libgslcblas.so.0", "libgslcblas0", NULL},
+    {"netlib", MLF_LIBDIR "/blas/libblas.so.3", "libblas3"},
+    {"blis", MLF_LIBDIR "/blis-serial/libblis.so.4", "libblis4-serial"},
+    {"atlas", MLF_LIBDIR "/atlas/libblas.so.3", "libatlas3-base"},
+    {"gslcblas", MLF_LIBDIR "/libgslcblas.so.0", "libgslcblas0"},
 };
 
 static int wanted(const char *name) {
@@ -48,6 +48,15 @@ static void *symbol_from(void *handle, const char *file, const char *symbol) {
   return fn;
 }
 
+/* BLIS tells its version and the kernel set (sub-configuration) it picked for this CPU. */
+static void blis_version(void *h, const char *path, char *out, size_t len) {
+  const char *(*version)(void) = (const char *(*)(void))symbol_from(h, path, "bli_info_get_version_str");
+  int (*arch_id)(void) = (int (*)(void))symbol_from(h, path, "bli_arch_query_id");
+  const char *(*arch_name)(int) = (const char *(*)(int))symbol_from(h, path, "bli_arch_string");
+  if (version && arch_id && arch_name)
+    snprintf(out, len, " version %s, kernels %s", version(), arch_name(arch_id()));
+}
+
 static int load_dl(const dl_library *lib, blas_backend *b) {
   void *h = dlopen(lib->path, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
@@ -61,14 +70,10 @@ static int load_dl(const dl_library *lib, blas_backend *b) {
   b->dgemm = (blas_dgemm_fn)symbol_from(h, lib->path, "cblas_dgemm");
   b->cgemm = (blas_cgemm_fn)symbol_from(h, lib->path, "cblas_cgemm");
   b->zgemm = (blas_cgemm_fn)symbol_from(h, lib->path, "cblas_zgemm");
-  char real[PATH_MAX];
-  const char *version = "";
-  if (lib->version_symbol) {
-    const char *(*get)(void) = (const char *(*)(void))symbol_from(h, lib->path, lib->version_symbol);
-    if (get) version = get();
-  }
-  snprintf(b->identity, sizeof b->identity, "%s%s%s", realpath(lib->path, real) ? real : lib->path,
-           *version ? " version " : "", version);
+  char real[PATH_MAX], version[96] = "";
+  if (strcmp(lib->name, "blis") == 0) blis_version(h, lib->path, version, sizeof version);
+  snprintf(b->identity, sizeof b->identity, "%s%s", realpath(lib->path, real) ? real : lib->path,
+           version);
   return 1;
 }
 

@@ -15,6 +15,8 @@ typedef struct {
   const blas_matrix *a, *b, *c;
 } blas_gemm_problem;
 
-/* Fills expected[(i * n + j) * parts + part], parts = 2 for complex (real, imaginary). */
-void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *expected);
+/* Fills expected[(i * n + j) * parts + part], parts = 2 for complex (real, imaginary), and
+ * zero_skipped likewise with every term that has an exactly zero factor left out. */
+void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *expected,
+                         mlf_expect *zero_skipped);
 #endif

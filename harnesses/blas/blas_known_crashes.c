@@ -1,0 +1,20 @@
+/* Preconditions of the known library crashes in gemm (see blas_known_crashes.h). */
+#include "blas_known_crashes.h"
+#include <string.h>
+
+/* BLIS 0.9.0 sgemm (haswell kernel set) reads past the last element of C
+ * when it must read C (alpha != 0, k > 0, beta != 0) and the dimension of C that is
+ * contiguous in memory has a length of 2, 3, 10, 11, 14 or 15 modulo 16 while the other is
+ * at least 2; leading-dimension padding does not help, the over-read is past the end. */
+static int blis_sgemm_reads_past_c(const blas_gemm_problem *g) {
+  size_t contiguous = g->row_major ? g->n : g->m, other = g->row_major ? g->m : g->n;
+  int alpha_zero = g->alpha[0] == 0, beta_zero = g->beta[0] == 0;
+  unsigned r = (unsigned)(contiguous % 16);
+  return g->p.letter == 's' && !alpha_zero && !beta_zero && g->k > 0 && other >= 2 &&
+         (r == 2 || r == 3 || r == 10 || r == 11 || r == 14 || r == 15);
+}
+
+const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *g) {
+  if (strcmp(backend, "blis") == 0 && blis_sgemm_reads_past_c(g)) return "read-past-c";
+  return NULL;
+}

@@ -1,0 +1,10 @@
+/* Inputs known to crash a library, each recorded in oracles/known_findings.tsv. While known
+ * findings are suppressed the harness does not call the library on such an input, so a
+ * campaign goes on past the bug; MLF_REPORT_KNOWN=1 calls it anyway and the crash happens. */
+#ifndef BLAS_KNOWN_CRASHES_H
+#define BLAS_KNOWN_CRASHES_H
+#include "blas_gemm_reference.h"
+
+/* The finding kind (last part of the tag) when backend is known to crash on g, else NULL. */
+const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *g);
+#endif
