@@ -7,6 +7,7 @@
  * MLF_MAX_LEN in the environment bounds encoded inputs like libFuzzer's -max_len. */
 #include <stdlib.h>
 #include <string.h>
+#include "mlf_afl_mutator.h"
 #include "mlf_mutator.h"
 
 #define MLF_AFL_DEFAULT_MAX_LEN 4096
@@ -37,17 +38,6 @@ typedef struct {
    * elements of it that were kept; trim_steps is what init_trim announced */
   size_t trim_len, trim_count, trim_index, trim_steps, trim_out_len, trim_out_count;
 } mlf_afl;
-
-void *afl_custom_init(void *afl, unsigned int seed);
-uint32_t afl_custom_fuzz_count(void *data, const uint8_t *buf, size_t buf_size);
-size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
-                       uint8_t *add_buf, size_t add_buf_size, size_t max_size);
-const char *afl_custom_describe(void *data, size_t max_description_len);
-size_t afl_custom_post_process(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf);
-int32_t afl_custom_init_trim(void *data, uint8_t *buf, size_t buf_size);
-size_t afl_custom_trim(void *data, uint8_t **out_buf);
-int32_t afl_custom_post_trim(void *data, unsigned char success);
-void afl_custom_deinit(void *data);
 
 static uint8_t *reserve(owned_buf *b, size_t n) {
   if (n > b->cap || !b->data) {

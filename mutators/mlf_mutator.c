@@ -12,13 +12,13 @@
 
 mlf_mutator *mlf_mutator_new(const ProtobufCMessageDescriptor *root, uint64_t seed,
                              const mlf_mutator_options *opts) {
-  mlf_mutator *m = mlf_xrealloc(NULL, sizeof *m);
+  mlf_mutator *m = mlf_xmalloc(sizeof *m);
   memset(m, 0, sizeof *m);
   m->root = root;
   m->max_depth = opts && opts->max_depth ? opts->max_depth : MLF_DEFAULT_MAX_DEPTH;
   m->size_budget = opts ? opts->size_budget : 0;
   mlf_rng_seed(&m->rng, seed);
-  m->name = mlf_xrealloc(NULL, MLF_OP_NAME_MAX);
+  m->name = mlf_xmalloc(MLF_OP_NAME_MAX);
   mlf_record_fixed(m, "none");
   return m;
 }

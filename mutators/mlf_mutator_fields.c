@@ -7,14 +7,17 @@
 #include <string.h>
 #include "mlf_mutator_internal.h"
 
-void *mlf_xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n ? n : 1);
-  if (!q) {
+static void *checked(void *p) {
+  if (!p) {
     fputs("mlf_mutator: out of memory\n", stderr);
     abort();
   }
-  return q;
+  return p;
 }
+
+void *mlf_xmalloc(size_t n) { return checked(malloc(n ? n : 1)); }
+
+void *mlf_xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1)); }
 
 /* Writes the value an absent field holds: its default, or zero / NULL. */
 static void reset_to_default(const ProtobufCFieldDescriptor *f, void *slot) {

@@ -41,6 +41,7 @@ typedef union {
 } mlf_value;
 
 /* malloc/realloc that abort on exhaustion (a fuzzer cannot continue without memory). */
+void *mlf_xmalloc(size_t n);
 void *mlf_xrealloc(void *p, size_t n);
 
 /* ---- field access (mlf_mutator_fields.c) ---- */
@@ -74,6 +75,8 @@ int mlf_value_compatible(const ProtobufCFieldDescriptor *a, const ProtobufCField
 size_t mlf_value_size(const ProtobufCFieldDescriptor *f, const void *slot);
 int mlf_enum_valid(const ProtobufCEnumDescriptor *e, int value);
 int mlf_enum_default(const ProtobufCEnumDescriptor *e);
+/* A message of type d as its init function leaves it (required sub-messages still NULL). */
+ProtobufCMessage *mlf_message_alloc(const ProtobufCMessageDescriptor *d);
 /* Deep copy keeping at most `levels` nesting levels below msg. */
 ProtobufCMessage *mlf_message_copy(const ProtobufCMessage *msg, unsigned levels);
 /* Frees every field of msg and re-initialises it as a default message, in place. */

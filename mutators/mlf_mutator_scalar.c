@@ -147,7 +147,7 @@ static uint8_t *mutate_buffer(mlf_rng *r, const uint8_t *s, size_t n, size_t hea
   }
   if (n && n + MLF_HEADROOM_MIN <= headroom) choices[k++] = DUPLICATE;
   int op = choices[mlf_rng_below(r, (uint64_t)k)];
-  uint8_t *o = mlf_xrealloc(NULL, 2 * n + 2);
+  uint8_t *o = mlf_xmalloc(2 * n + 2);
   size_t m = n, pos = (size_t)mlf_rng_below(r, n + (op == INSERT));
   switch (op) {
   case INSERT:

@@ -11,14 +11,14 @@
 
 static void *memdup_or_null(const void *p, size_t n) {
   if (!n) return NULL;
-  void *q = mlf_xrealloc(NULL, n);
+  void *q = mlf_xmalloc(n);
   memcpy(q, p, n);
   return q;
 }
 
 static char *text_dup(const char *s) {
   size_t n = s ? strlen(s) : 0;
-  char *q = mlf_xrealloc(NULL, n + 1);
+  char *q = mlf_xmalloc(n + 1);
   if (n) memcpy(q, s, n);
   q[n] = 0;
   return q;
@@ -148,8 +148,8 @@ size_t mlf_value_size(const ProtobufCFieldDescriptor *f, const void *slot) {
   }
 }
 
-static ProtobufCMessage *message_alloc(const ProtobufCMessageDescriptor *d) {
-  ProtobufCMessage *msg = mlf_xrealloc(NULL, d->sizeof_message);
+ProtobufCMessage *mlf_message_alloc(const ProtobufCMessageDescriptor *d) {
+  ProtobufCMessage *msg = mlf_xmalloc(d->sizeof_message);
   protobuf_c_message_init(d, msg);
   return msg;
 }
@@ -161,21 +161,21 @@ static void add_required(ProtobufCMessage *msg, unsigned nesting) {
   for (unsigned i = 0; i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
     if (f->label != PROTOBUF_C_LABEL_REQUIRED || f->type != PROTOBUF_C_TYPE_MESSAGE) continue;
-    ProtobufCMessage *sub = message_alloc(f->descriptor);
+    ProtobufCMessage *sub = mlf_message_alloc(f->descriptor);
     add_required(sub, nesting + 1);
     *(ProtobufCMessage **)MLF_AT(msg, f->offset) = sub;
   }
 }
 
 ProtobufCMessage *mlf_message_new_default(const ProtobufCMessageDescriptor *type) {
-  ProtobufCMessage *msg = message_alloc(type);
+  ProtobufCMessage *msg = mlf_message_alloc(type);
   add_required(msg, 0);
   return msg;
 }
 
 ProtobufCMessage *mlf_message_copy(const ProtobufCMessage *msg, unsigned levels) {
   const ProtobufCMessageDescriptor *d = msg->descriptor;
-  ProtobufCMessage *out = message_alloc(d);
+  ProtobufCMessage *out = mlf_message_alloc(d);
   for (unsigned i = 0; i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
     size_t n = mlf_field_count(msg, f);
@@ -184,7 +184,7 @@ ProtobufCMessage *mlf_message_copy(const ProtobufCMessage *msg, unsigned levels)
     unsigned below = levels ? levels - 1 : 0;
     if (f->label == PROTOBUF_C_LABEL_REPEATED) {
       size_t es = mlf_elem_size(f);
-      char *arr = mlf_xrealloc(NULL, n * es);
+      char *arr = mlf_xmalloc(n * es);
       for (size_t k = 0; k < n; k++)
         mlf_value_copy(f, arr + k * es, mlf_field_slot(msg, f, k), below);
       *(char **)MLF_AT(out, f->offset) = arr;

@@ -1,11 +1,12 @@
-/* Decoding bytes into protobuf-c message structures, several times faster than
- * protobuf_c_message_unpack (which scans every message twice through a slab of members):
- * one pass, repeated arrays grown in powers of two. It accepts exactly the inputs protobuf-c
- * 1.4.1 accepts (same tag, varint, length-prefix, wire-type and required-field rules) and
- * builds the same malloc'd structures, freeable by protobuf_c_message_free_unpacked, except
- * that unknown fields are dropped, enum values the enum does not define become its default,
- * and nesting deeper than MLF_DECODE_NESTING_MAX is rejected. A message field seen twice is
- * merged into the first (protobuf semantics), a oneof member replaces the active one. */
+/* Decoding bytes into protobuf-c message structures, faster than protobuf_c_message_unpack
+ * (which scans every message twice through a slab of members): one pass, repeated arrays
+ * grown in powers of two. It accepts exactly the inputs protobuf-c 1.4.1 accepts (same tag,
+ * varint, length-prefix, wire-type and required-field rules) and builds the same malloc'd
+ * structures, freeable by protobuf_c_message_free_unpacked, except that unknown fields are
+ * dropped, enum values the enum does not define become its default, and nesting deeper than
+ * MLF_DECODE_NESTING_MAX is refused. A singular message field seen twice must be merged,
+ * which protobuf-c does with rules of its own (and refusals, e.g. when both copies leave a
+ * oneof unset): such rare inputs are validated here, then decoded by protobuf-c itself. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,9 +118,16 @@ static void add_count(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, 
   *(size_t *)MLF_AT(msg, f->quantifier_offset) += k;
 }
 
-/* A varint-encoded value of f's type (the varint's bytes at p, len of them) into slot. */
+/* A varint-encoded value of f's type (the varint's bytes at p, len of them) into slot; a
+ * bool is read from any span (protobuf-c takes one from every wire type). */
 static void store_varint(const ProtobufCFieldDescriptor *f, const uint8_t *p, size_t len,
                          void *slot) {
+  if (f->type == PROTOBUF_C_TYPE_BOOL) { /* any payload bit set, however long the span */
+    protobuf_c_boolean b = 0;
+    for (size_t i = 0; i < len; i++) b |= (p[i] & 0x7f) != 0;
+    *(protobuf_c_boolean *)slot = b;
+    return;
+  }
   uint64_t v = varint_value(p, len);
   uint32_t low = (uint32_t)v;
   switch (f->type) {
@@ -134,12 +142,6 @@ static void store_varint(const ProtobufCFieldDescriptor *f, const uint8_t *p, si
   case PROTOBUF_C_TYPE_INT64: case PROTOBUF_C_TYPE_UINT64:
     memcpy(slot, &v, 8);
     break;
-  case PROTOBUF_C_TYPE_BOOL: { /* any payload bit set, however long the varint */
-    protobuf_c_boolean b = 0;
-    for (size_t i = 0; i < len; i++) b |= (p[i] & 0x7f) != 0;
-    *(protobuf_c_boolean *)slot = b;
-    break;
-  }
   case PROTOBUF_C_TYPE_ENUM:
     *(int *)slot = mlf_enum_valid(f->descriptor, (int32_t)low) ? (int32_t)low
                                                                : mlf_enum_default(f->descriptor);
@@ -203,7 +205,7 @@ static int read_value(const ProtobufCFieldDescriptor *f, const scanned *s, mlf_v
     size_t n = (size_t)(s->end - s->payload);
     uint8_t *data = NULL;
     if (n || f->type == PROTOBUF_C_TYPE_STRING) {
-      data = mlf_xrealloc(NULL, n + 1);
+      data = mlf_xmalloc(n + 1);
       if (n) memcpy(data, s->payload, n);
       data[n] = 0;
     }
@@ -222,39 +224,52 @@ static int read_value(const ProtobufCFieldDescriptor *f, const scanned *s, mlf_v
   }
 }
 
-static int decode_into(ProtobufCMessage *msg, const uint8_t *p, const uint8_t *end,
-                       unsigned nesting);
+/* Decoding state: nesting depth, and whether a singular message field was seen twice. */
+typedef struct {
+  unsigned nesting;
+  int needs_merge;
+} decoder;
 
-static ProtobufCMessage *new_message(const ProtobufCFieldDescriptor *f) {
-  const ProtobufCMessageDescriptor *d = f->descriptor;
-  ProtobufCMessage *sub = mlf_xrealloc(NULL, d->sizeof_message);
-  protobuf_c_message_init(d, sub);
-  return sub;
-}
+static int decode_into(decoder *dc, ProtobufCMessage *msg, const uint8_t *p, const uint8_t *end);
 
-/* A message value: a new element, a new active oneof member, or merged into the one set. */
-static int decode_message_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
-                                const scanned *s, unsigned nesting) {
-  ProtobufCMessage *sub;
+/* A message value: a new element, a new active oneof member, or the singular field. A
+ * second value of a singular field is validated but left for protobuf-c to merge. */
+static int decode_message_field(decoder *dc, ProtobufCMessage *msg,
+                                const ProtobufCFieldDescriptor *f, const scanned *s) {
   if (s->wire != PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED) return 0;
+  ProtobufCMessage *sub = mlf_message_alloc(f->descriptor);
+  ProtobufCMessage **slot = MLF_AT(msg, f->offset);
+  int dropped = 0;
   if (f->label == PROTOBUF_C_LABEL_REPEATED) {
-    sub = new_message(f);
     *(ProtobufCMessage **)grow(msg, f, 1) = sub;
     add_count(msg, f, 1);
-  } else if (f->flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
-    sub = new_message(f);
+  } else if (mlf_is_oneof(f)) {
     mlf_field_store(msg, f, 0, &sub);
+  } else if (!*slot) {
+    *slot = sub;
   } else {
-    ProtobufCMessage **slot = MLF_AT(msg, f->offset);
-    if (!*slot) *slot = new_message(f);
-    sub = *slot;
+    dc->needs_merge = dropped = 1;
   }
-  return decode_into(sub, s->payload, s->end, nesting + 1);
+  dc->nesting++;
+  int ok = decode_into(dc, sub, s->payload, s->end);
+  dc->nesting--;
+  if (dropped) protobuf_c_message_free_unpacked(sub, NULL);
+  return ok;
 }
 
-static int decode_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
-                        const scanned *s, unsigned nesting) {
-  if (f->type == PROTOBUF_C_TYPE_MESSAGE) return decode_message_field(msg, f, s, nesting);
+/* memcpy of one element, with the common sizes inlined. */
+static void copy_elem(void *dst, const void *src, size_t es) {
+  if (es == 4)
+    memcpy(dst, src, 4);
+  else if (es == 8)
+    memcpy(dst, src, 8);
+  else
+    memcpy(dst, src, es);
+}
+
+static int decode_field(decoder *dc, ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f,
+                        const scanned *s) {
+  if (f->type == PROTOBUF_C_TYPE_MESSAGE) return decode_message_field(dc, msg, f, s);
   int repeated = f->label == PROTOBUF_C_LABEL_REPEATED;
   if (repeated && s->wire == PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED &&
       f->type != PROTOBUF_C_TYPE_STRING && f->type != PROTOBUF_C_TYPE_BYTES)
@@ -262,10 +277,14 @@ static int decode_field(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f
   mlf_value v;
   if (!read_value(f, s, &v)) return 0;
   if (repeated) {
-    memcpy(grow(msg, f, 1), &v, mlf_elem_size(f));
+    copy_elem(grow(msg, f, 1), &v, mlf_elem_size(f));
     add_count(msg, f, 1);
+  } else if (mlf_is_oneof(f) || f->type == PROTOBUF_C_TYPE_STRING ||
+             f->type == PROTOBUF_C_TYPE_BYTES) {
+    mlf_field_store(msg, f, 0, &v); /* frees what it replaces */
   } else {
-    mlf_field_store(msg, f, 0, &v);
+    copy_elem(MLF_AT(msg, f->offset), &v, mlf_elem_size(f));
+    if (mlf_has_flag(f)) *(protobuf_c_boolean *)MLF_AT(msg, f->quantifier_offset) = 1;
   }
   return 1;
 }
@@ -276,13 +295,13 @@ typedef struct {
   uint64_t *bits;
 } seen_set;
 
-static int decode_into(ProtobufCMessage *msg, const uint8_t *p, const uint8_t *end,
-                       unsigned nesting) {
+static int decode_into(decoder *dc, ProtobufCMessage *msg, const uint8_t *p,
+                       const uint8_t *end) {
   const ProtobufCMessageDescriptor *d = msg->descriptor;
   size_t words = (d->n_fields + 63) / 64;
   seen_set seen = {{0}, NULL};
   unsigned hint = 0;
-  int ok = nesting <= MLF_DECODE_NESTING_MAX;
+  int ok = dc->nesting <= MLF_DECODE_NESTING_MAX;
   seen.bits = words <= 8 ? seen.local : calloc(words, sizeof(uint64_t));
   if (!seen.bits) abort();
   while (ok && p < end) {
@@ -293,7 +312,7 @@ static int decode_into(ProtobufCMessage *msg, const uint8_t *p, const uint8_t *e
     if (!f) continue; /* unknown fields are dropped */
     size_t i = (size_t)(f - d->fields);
     seen.bits[i / 64] |= UINT64_C(1) << (i % 64);
-    ok = decode_field(msg, f, &s, nesting);
+    ok = decode_field(dc, msg, f, &s);
   }
   for (size_t i = 0; ok && i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
@@ -306,15 +325,38 @@ static int decode_into(ProtobufCMessage *msg, const uint8_t *p, const uint8_t *e
   return ok;
 }
 
+/* What this decoder does beyond protobuf-c, applied to a message protobuf-c decoded. */
+static void normalize(ProtobufCMessage *msg) {
+  const ProtobufCMessageDescriptor *d = msg->descriptor;
+  for (unsigned i = 0; i < msg->n_unknown_fields; i++) free(msg->unknown_fields[i].data);
+  free(msg->unknown_fields);
+  msg->unknown_fields = NULL;
+  msg->n_unknown_fields = 0;
+  for (unsigned i = 0; i < d->n_fields; i++) {
+    const ProtobufCFieldDescriptor *f = &d->fields[i];
+    if (f->type != PROTOBUF_C_TYPE_ENUM && f->type != PROTOBUF_C_TYPE_MESSAGE) continue;
+    for (size_t k = 0, n = mlf_field_count(msg, f); k < n; k++) {
+      void *slot = mlf_field_slot(msg, f, k);
+      if (f->type == PROTOBUF_C_TYPE_MESSAGE) {
+        if (*(ProtobufCMessage **)slot) normalize(*(ProtobufCMessage **)slot);
+      } else if (!mlf_enum_valid(f->descriptor, *(int *)slot)) {
+        *(int *)slot = mlf_enum_default(f->descriptor);
+      }
+    }
+  }
+}
+
 ProtobufCMessage *mlf_wire_decode(const ProtobufCMessageDescriptor *type, const uint8_t *data,
                                   size_t size) {
   static const uint8_t none[1];
-  ProtobufCMessage *msg = mlf_xrealloc(NULL, type->sizeof_message);
-  protobuf_c_message_init(type, msg);
+  decoder dc = {0, 0};
+  ProtobufCMessage *msg = mlf_message_alloc(type);
   if (!data) data = none, size = 0;
-  if (!decode_into(msg, data, data + size, 0)) {
+  int ok = decode_into(&dc, msg, data, data + size);
+  if (!ok || dc.needs_merge) {
     protobuf_c_message_free_unpacked(msg, NULL);
-    return NULL;
+    msg = ok ? protobuf_c_message_unpack(type, NULL, size, data) : NULL;
+    if (msg) normalize(msg);
   }
   return msg;
 }

@@ -21,8 +21,9 @@ built=$cache/openblas/$key
 if [ ! -f "$built/libopenblas.a" ]; then
   "$top/scripts/fetch-debian-source.sh" openblas
   build=$cache/openblas/$key.build
-  rm -rf "$build"; mkdir -p "$cache/openblas"
-  cp -a "$cache/src/openblas" "$build"
+  mkdir -p "$cache/openblas"
+  # An interrupted build of the same configuration is resumed: make is incremental.
+  [ -d "$build" ] || cp -a "$cache/src/openblas" "$build"
   make_args=(CC="$cc" HOSTCC=gcc NOFORTRAN=1 NO_LAPACK=1 NO_LAPACKE=1 NO_SHARED=1 USE_THREAD=0
              USE_OPENMP=0 USE_LOCKING=1 TARGET="$target" DYNAMIC_ARCH=0 NO_AFFINITY=1
              SYMBOLPREFIX=mlf_openblas_ COMMON_OPT="-O2 -g $cflags" CFLAGS="$cflags")
@@ -33,7 +34,8 @@ if [ ! -f "$built/libopenblas.a" ]; then
     tail -n 30 "$log" >&2; echo "build-openblas: make failed, see $log" >&2; exit 1
   fi
   mkdir -p "$built.tmp"
-  objcopy --redefine-syms "$build/exports/objcopy.def" "$(ls "$build"/libopenblas_*.a | head -n 1)" \
+  # The archive is named after the prefix and kernel, e.g. libmlf_openblas_openblas_haswell-r0.3.21.a
+  objcopy --redefine-syms "$build/exports/objcopy.def" "$(ls "$build"/lib*openblas*.a | head -n 1)" \
     "$built.tmp/libopenblas.a"
   cp "$build/cblas.h" "$built.tmp/"
   rm -rf "$built" "$build"; mv "$built.tmp" "$built"

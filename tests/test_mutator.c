@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "mlf_check.h"
-#include "mlf_mutator.h"
+#include "mlf_mutator_internal.h"
 #include "mlf_test_seeds.h"
 
 #define MUTATIONS 100000
@@ -293,6 +293,74 @@ static void test_trim_until_nothing_removable(void **state) {
   }
 }
 
+/* Damages an encoding: flips, inserts or deletes a byte, truncates, or repeats a slice. */
+static size_t damage(mlf_rng *r, uint8_t *buf, size_t n, size_t cap) {
+  size_t at = (size_t)mlf_rng_below(r, n + 1);
+  switch (mlf_rng_below(r, 5)) {
+  case 0:
+    if (n) buf[at % n] ^= (uint8_t)(1u << mlf_rng_below(r, 8));
+    return n;
+  case 1:
+    if (n >= cap) return n;
+    memmove(buf + at + 1, buf + at, n - at);
+    buf[at] = (uint8_t)mlf_rng_next(r);
+    return n + 1;
+  case 2:
+    if (at == n) return n;
+    memmove(buf + at, buf + at + 1, n - at - 1);
+    return n - 1;
+  case 3:
+    return at;
+  default: {
+    size_t len = n - at < cap - n ? n - at : cap - n;
+    memcpy(buf + n, buf + at, len);
+    return n + len;
+  }
+  }
+}
+
+/* The fast decoder accepts what protobuf-c accepts and decodes it the same way (up to its
+ * normalization); the encoder writes protobuf-c's bytes. Checked on seeds, mutation
+ * outputs and damaged copies of them. */
+static void test_codec_matches_protobuf_c(void **state) {
+  (void)state;
+  const ProtobufCMessageDescriptor *types[] = {&mlf__blas__gemm_case__descriptor,
+                                               &mlf__test__all_types__descriptor};
+  mlf_rng r;
+  mlf_rng_seed(&r, 42);
+  mlf_wire_sizes sizes = {0};
+  static uint8_t enc[2 * BUF_SIZE], again[4 * BUF_SIZE];
+  for (int t = 0; t < 2; t++) {
+    mlf_mutator *m = mlf_mutator_new(types[t], 13, NULL);
+    static encoded e;
+    e = *seed_of(types[t]);
+    for (int i = 0; i < 4000; i++) {
+      size_t n = e.size;
+      memcpy(enc, e.data, n);
+      for (int d = 0; d < i % 4; d++) n = damage(&r, enc, n, sizeof enc / 2);
+      ProtobufCMessage *msg = mlf_wire_decode(types[t], enc, n);
+      const char *err = mlf_check_decoder(types[t], enc, n, msg, MLF_DECODE_NESTING_MAX);
+      if (err) {
+        FILE *dump = fopen("/tmp/mlf-codec-fail.bin", "wb");
+        if (dump) fwrite(enc, 1, n, dump), fclose(dump);
+        fail_msg("%s: %s (input %zu bytes, step %d)", types[t]->name, err, n, i);
+      }
+      if (msg) {
+        size_t size = mlf_wire_size(&sizes, msg);
+        assert_int_equal(size, protobuf_c_message_get_packed_size(msg));
+        assert_int_equal(mlf_wire_write(&sizes, msg, again) - again, size);
+        static uint8_t ref[4 * BUF_SIZE];
+        protobuf_c_message_pack(msg, ref);
+        assert_memory_equal(again, ref, size);
+        protobuf_c_message_free_unpacked(msg, NULL);
+      }
+      e.size = mlf_mutate_bytes(m, e.data, e.size, 1024);
+    }
+    mlf_mutator_free(m);
+  }
+  free(sizes.v);
+}
+
 /* protoc --encode of the printed text; returns the encoded size, or -1 when protoc fails. */
 static long protoc_encode(const char *full_name, const char *proto_dir, const char *proto_file,
                           const char *text_path, uint8_t *out, size_t cap) {
@@ -484,6 +552,7 @@ int main(void) {
       cmocka_unit_test(test_option_budget),
       cmocka_unit_test(test_message_level),
       cmocka_unit_test(test_unparsable),
+      cmocka_unit_test(test_codec_matches_protobuf_c),
       cmocka_unit_test(test_trim_until_nothing_removable),
       cmocka_unit_test(test_text_round_trip),
       cmocka_unit_test(test_post_processors),

@@ -46,24 +46,37 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* How one element differs from the reference, least severe first. Zero skipping (a term
- * with a zero factor left out, so 0 * Inf = NaN never arises) is implementation-defined and
- * kept apart so that suppressing it hides nothing else. */
-typedef enum { ELEM_OK, ELEM_ZERO_SKIP, ELEM_NAN_LOST, ELEM_NAN_SPURIOUS, ELEM_INF, ELEM_VALUE } elem_kind;
-static const char *const elem_kind_names[] = {"ok", "nan-lost-zero-skip", "nan-lost",
-                                              "nan-spurious", "inf-mismatch", "value-mismatch"};
+/* How one element differs from the reference: a base kind, and the deviant semantics (see
+ * blas_gemm_reference.h) that explains a NaN mismatch, if one does. Explained mismatches are
+ * named after their semantics ("nan-lost-zero-skip") so that suppressing one known deviation
+ * hides nothing else, and rank below unexplained ones of the same base kind. */
+enum { BASE_OK, BASE_NAN_LOST, BASE_NAN_SPURIOUS, BASE_INF, BASE_VALUE };
+static const char *const base_names[] = {"ok", "nan-lost", "nan-spurious", "inf-mismatch",
+                                         "value-mismatch"};
+typedef struct {
+  int base;
+  blas_gemm_semantics explained_by; /* BLAS_GEMM_EXACT when nothing explains it */
+} elem_verdict;
+
+static int severity(elem_verdict v) { return v.base * 2 + (v.explained_by == BLAS_GEMM_EXACT); }
+
+static const char *verdict_name(elem_verdict v, char *buf, size_t len) {
+  if (v.explained_by == BLAS_GEMM_EXACT) return base_names[v.base];
+  snprintf(buf, len, "%s-%s", base_names[v.base], blas_gemm_semantics_names[v.explained_by]);
+  return buf;
+}
 
 /* One backend's output and how it compares with the reference. */
 typedef struct {
   blas_matrix c;
-  elem_kind worst;
+  elem_verdict worst;
   size_t bad_i, bad_j, bad_part, n_bad;
   double worst_ratio; /* max |got - expected| / bound over finite elements */
 } gemm_outcome;
 
 typedef struct {
   const blas_gemm_problem *g;
-  const mlf_expect *expected, *zero_skipped;
+  mlf_expect *const *expect; /* per semantics, see blas_gemm_reference.h */
 } gemm_ctx;
 
 static double element(const blas_matrix *c, const blas_gemm_problem *g, size_t i, size_t j,
@@ -73,15 +86,21 @@ static double element(const blas_matrix *c, const blas_gemm_problem *g, size_t i
   return part ? im : re;
 }
 
-static elem_kind classify(double got, const mlf_expect *e, const mlf_expect *zero_skipped) {
-  switch (mlf_check_expect(got, e)) {
-    case MLF_CMP_OK: return ELEM_OK;
-    case MLF_CMP_VALUE: return ELEM_VALUE;
-    case MLF_CMP_INF: return ELEM_INF;
-    default:
-      if (isnan(got)) return ELEM_NAN_SPURIOUS;
-      return mlf_check_expect(got, zero_skipped) == MLF_CMP_OK ? ELEM_ZERO_SKIP : ELEM_NAN_LOST;
+static elem_verdict classify(double got, const gemm_ctx *ctx, size_t at) {
+  elem_verdict v = {BASE_OK, BLAS_GEMM_EXACT};
+  switch (mlf_check_expect(got, &ctx->expect[BLAS_GEMM_EXACT][at])) {
+    case MLF_CMP_OK: return v;
+    case MLF_CMP_VALUE: v.base = BASE_VALUE; return v;
+    case MLF_CMP_INF: v.base = BASE_INF; return v;
+    default: break;
   }
+  v.base = isnan(got) ? BASE_NAN_SPURIOUS : BASE_NAN_LOST;
+  for (int sem = BLAS_GEMM_EXACT + 1; sem < BLAS_GEMM_SEMANTICS; sem++)
+    if (mlf_check_expect(got, &ctx->expect[sem][at]) == MLF_CMP_OK) {
+      v.explained_by = (blas_gemm_semantics)sem;
+      break;
+    }
+  return v;
 }
 
 /* Compares a backend's C with the reference, element by element; the most severe kind wins
@@ -89,23 +108,23 @@ static elem_kind classify(double got, const mlf_expect *e, const mlf_expect *zer
 static void judge(gemm_outcome *o, const gemm_ctx *ctx) {
   const blas_gemm_problem *g = ctx->g;
   size_t parts = g->p.is_complex ? 2 : 1;
-  o->worst = ELEM_OK;
+  o->worst = (elem_verdict){BASE_OK, BLAS_GEMM_EXACT};
   o->n_bad = 0;
   o->worst_ratio = 0;
   for (size_t i = 0; i < g->m; i++)
     for (size_t j = 0; j < g->n; j++)
       for (size_t part = 0; part < parts; part++) {
         size_t at = (i * g->n + j) * parts + part;
-        const mlf_expect *e = &ctx->expected[at];
+        const mlf_expect *e = &ctx->expect[BLAS_GEMM_EXACT][at];
         double got = element(&o->c, g, i, j, part);
-        elem_kind k = classify(got, e, &ctx->zero_skipped[at]);
+        elem_verdict k = classify(got, ctx, at);
         if (isfinite(got) && isfinite(e->value) && e->bound > 0) {
           double ratio = fabs(got - e->value) / e->bound;
           if (ratio > o->worst_ratio) o->worst_ratio = ratio;
         }
-        if (k == ELEM_OK) continue;
+        if (k.base == BASE_OK) continue;
         o->n_bad++;
-        if (k > o->worst) {
+        if (severity(k) > severity(o->worst)) {
           o->worst = k;
           o->bad_i = i, o->bad_j = j, o->bad_part = part;
         }
@@ -123,7 +142,7 @@ static mlf_cmp_kind outcomes_agree(const void *a, const void *b, void *ctx_) {
     for (size_t j = 0; j < g->n; j++)
       for (size_t part = 0; part < parts; part++) {
         size_t at = (i * g->n + j) * parts + part;
-        const mlf_expect *e = &ctx->expected[at];
+        const mlf_expect *e = &ctx->expect[BLAS_GEMM_EXACT][at];
         double xv = element(&x->c, g, i, j, part), yv = element(&y->c, g, i, j, part);
         if (mlf_check_expect(xv, e) == MLF_CMP_OK && mlf_check_expect(yv, e) == MLF_CMP_OK) continue;
         mlf_expect twice = {yv, 2 * e->bound, 0};
@@ -214,20 +233,21 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
              o->c.ld);
     raise_finding(run, b, g, "write-outside-c", detail);
   }
-  if (o->worst != ELEM_OK) {
-    const mlf_expect *e = &ctx->expected[(o->bad_i * g->n + o->bad_j) * (g->p.is_complex ? 2 : 1) + o->bad_part];
+  char kind[48];
+  if (o->worst.base != BASE_OK) {
+    const mlf_expect *e = &ctx->expect[BLAS_GEMM_EXACT][(o->bad_i * g->n + o->bad_j) * (g->p.is_complex ? 2 : 1) + o->bad_part];
     snprintf(detail, sizeof detail,
              "%s: %zu wrong elements; first C(%zu,%zu)%s = %.17g, reference %.17g, bound %.3g%s",
              b->name, o->n_bad, o->bad_i, o->bad_j, o->bad_part ? ".im" : "",
              element(&o->c, g, o->bad_i, o->bad_j, o->bad_part), e->value, e->bound,
              e->overflow_possible ? " (overflow possible)" : "");
-    raise_finding(run, b, g, elem_kind_names[o->worst], detail);
+    raise_finding(run, b, g, verdict_name(o->worst, kind, sizeof kind), detail);
   }
   mlf_log(run, "%-9s %s, max error/bound %.3g", b->name,
-          elem_kind_names[o->worst], o->worst_ratio);
+          verdict_name(o->worst, kind, sizeof kind), o->worst_ratio);
   uint32_t ratio_bucket = o->worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(o->worst_ratio))) : 0;
   mlf_feedback_hit(mlf_feature("gemm-error", (uint32_t)(bi * 4 + (size_t)(strchr("sdcz", g->p.letter) - "sdcz")), ratio_bucket));
-  mlf_feedback_hit(mlf_feature("gemm-verdict", (uint32_t)bi, (uint32_t)o->worst));
+  mlf_feedback_hit(mlf_feature("gemm-verdict", (uint32_t)bi, (uint32_t)(o->worst.base * BLAS_GEMM_SEMANTICS + (int)o->worst.explained_by)));
   return 1;
 }
 
@@ -253,15 +273,17 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
   g.a = &a, g.b = &b, g.c = &c;
 
   size_t parts = g.p.is_complex ? 2 : 1;
-  mlf_expect *expected = malloc((2 * g.m * g.n * parts + 1) * sizeof *expected);
-  mlf_expect *zero_skipped = expected + g.m * g.n * parts;
-  blas_gemm_reference(&g, expected, zero_skipped);
+  size_t elements = g.m * g.n * parts;
+  mlf_expect *expect_all = malloc((BLAS_GEMM_SEMANTICS * elements + 1) * sizeof *expect_all);
+  mlf_expect *expect[BLAS_GEMM_SEMANTICS];
+  for (int sem = 0; sem < BLAS_GEMM_SEMANTICS; sem++) expect[sem] = expect_all + sem * elements;
+  blas_gemm_reference(&g, expect);
   mlf_feedback_hit(mlf_feature("gemm-shape", size_class(g.m) * 64 + size_class(g.n) * 4 + (uint32_t)parts,
                                size_class(g.k) * 16 + (uint32_t)(gc->trans_a * 3 + gc->trans_b)));
 
   gemm_outcome outcomes[BLAS_MAX_BACKENDS];
   mlf_result results[BLAS_MAX_BACKENDS];
-  gemm_ctx ctx = {&g, expected, zero_skipped};
+  gemm_ctx ctx = {&g, expect};
   for (size_t i = 0; i < n_backends; i++) {
     int ran = run_backend(i, &ctx, side, &outcomes[i], run);
     results[i] = (mlf_result){backends[i].name, ran ? MLF_RESULT_OK : MLF_RESULT_UNSUPPORTED,
@@ -279,14 +301,15 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
   /* Every library against the reference in the same way points at the oracle, not them. */
   size_t compared = 0, failing = 0;
   for (size_t i = 0; i < n_backends; i++)
-    if (results[i].status == MLF_RESULT_OK) compared++, failing += outcomes[i].worst != ELEM_OK;
+    if (results[i].status == MLF_RESULT_OK) compared++, failing += outcomes[i].worst.base != BASE_OK;
+  char kind[48];
   if (compared >= 3 && failing == compared && diff.all_agree)
-    raise_finding(run, NULL, &g, elem_kind_names[outcomes[0].worst],
+    raise_finding(run, NULL, &g, verdict_name(outcomes[0].worst, kind, sizeof kind),
                   "every backend agrees with the others and disagrees with the reference");
 
   for (size_t i = 0; i < n_backends; i++)
     if (results[i].status == MLF_RESULT_OK) blas_matrix_free(&outcomes[i].c);
-  free(expected);
+  free(expect_all);
   mlf_guard_set_readonly(a.data, 0);
   mlf_guard_set_readonly(b.data, 0);
   blas_matrix_free(&a);

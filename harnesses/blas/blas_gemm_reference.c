@@ -12,9 +12,12 @@
  * own error gamma_N(2^-64) M is added. Overflow is possible for a legitimate summation order
  * when any partial quantity (|alpha||a|, |alpha||b|, sum |a||b| scaled or not, |beta||c|, M)
  * reaches the largest finite number.
- * A second expectation skips every term with an exactly zero factor, as some kernels do
- * (IEEE says 0 * Inf = NaN, so they differ only where A or B holds Inf or NaN): a result that
- * misses a NaN but matches it is told apart as implementation-defined zero skipping. */
+ * Besides the exact semantics, two deviant ones are evaluated so that a result which misses a
+ * NaN can be told apart by how it went wrong: zero-skip leaves out every term with an exactly
+ * zero factor, as some kernels do (IEEE says 0 * Inf = NaN, so it differs only where A or B
+ * holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
+ * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
+ * does in its transposed branches (it differs only for an infinite or NaN alpha). */
 #include "blas_gemm_reference.h"
 #include <math.h>
 
@@ -94,8 +97,10 @@ static void expect_element(const element_rules *r, const element_sums *e, cld c_
   if (parts == 2) out[1] = (mlf_expect){(double)v.im, (double)bound, overflow};
 }
 
-void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *expected,
-                         mlf_expect *zero_skipped) {
+const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
+    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled"};
+
+void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_SEMANTICS]) {
   const blas_precision *p = &g->p;
   int parts = p->is_complex ? 2 : 1;
   element_rules r = {.alpha = {g->alpha[0], p->is_complex ? g->alpha[1] : 0},
@@ -107,6 +112,10 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *expected,
   r.gamma = (long double)mlf_gamma(ops, p->unit_roundoff) + mlf_gamma(ops, 0x1p-64);
   r.underflow = (long double)ops * 2 * p->tiny * max3(mag(r.alpha), mag(r.beta), 1);
   r.limit = p->max / (1 + ops * p->unit_roundoff);
+  element_rules beta_as_zero = r, empty_sum_scaled = r;
+  beta_as_zero.beta_zero = 1;
+  beta_as_zero.beta_one = 0;
+  empty_sum_scaled.products = !(r.alpha.re == 0 && r.alpha.im == 0);
 
   for (size_t i = 0; i < g->m; i++)
     for (size_t j = 0; j < g->n; j++) {
@@ -118,7 +127,9 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *expected,
       }
       cld c_in = at(g->c, p, g->row_major, i, j, 0);
       size_t at_ij = (i * g->n + j) * (size_t)parts;
-      expect_element(&r, &all, c_in, parts, &expected[at_ij]);
-      expect_element(&r, &nonzero, c_in, parts, &zero_skipped[at_ij]);
+      expect_element(&r, &all, c_in, parts, &out[BLAS_GEMM_EXACT][at_ij]);
+      expect_element(&r, &nonzero, c_in, parts, &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
+      expect_element(&beta_as_zero, &all, c_in, parts, &out[BLAS_GEMM_BETA_AS_ZERO][at_ij]);
+      expect_element(&empty_sum_scaled, &all, c_in, parts, &out[BLAS_GEMM_EMPTY_SUM_SCALED][at_ij]);
     }
 }

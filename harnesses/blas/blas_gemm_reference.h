@@ -15,8 +15,19 @@ typedef struct {
   const blas_matrix *a, *b, *c;
 } blas_gemm_problem;
 
-/* Fills expected[(i * n + j) * parts + part], parts = 2 for complex (real, imaginary), and
- * zero_skipped likewise with every term that has an exactly zero factor left out. */
-void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *expected,
-                         mlf_expect *zero_skipped);
+/* The exact semantics, and deviant ones that real kernels show, to name how a result went
+ * wrong: zero-skip leaves out terms with an exactly zero factor; beta-as-zero ignores beta C;
+ * empty-sum-scaled computes alpha * 0 for k = 0 (NaN for an infinite alpha). */
+typedef enum {
+  BLAS_GEMM_EXACT,
+  BLAS_GEMM_ZERO_SKIP,
+  BLAS_GEMM_BETA_AS_ZERO,
+  BLAS_GEMM_EMPTY_SUM_SCALED,
+  BLAS_GEMM_SEMANTICS
+} blas_gemm_semantics;
+extern const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS];
+
+/* Fills out[s][(i * n + j) * parts + part] for every semantics s, parts = 2 for complex
+ * (real, imaginary). */
+void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_SEMANTICS]);
 #endif
