@@ -25,15 +25,21 @@ BASE_CFLAGS := $(WARN) -g -O1 $(INCLUDES)
 unit_CC := $(CLANG)
 unit_CFLAGS := $(BASE_CFLAGS) $(SAN)
 libfuzzer_CC := $(CLANG)
-libfuzzer_CFLAGS := $(BASE_CFLAGS) $(SAN) -fsanitize=fuzzer-no-link -DMLF_ENGINE_LIBFUZZER
+COVERAGE_IGNORE := $(CURDIR)/harnesses/coverage-ignorelist.txt
+libfuzzer_CFLAGS := $(BASE_CFLAGS) $(SAN) -fsanitize=fuzzer-no-link \
+                    -fsanitize-coverage-ignorelist=$(COVERAGE_IGNORE) -DMLF_ENGINE_LIBFUZZER
 afl_CC := $(AFL_CC)
+# AFL++'s compiler reads the same ignore list from the environment.
+afl_ENV := AFL_QUIET=1 AFL_LLVM_DENYLIST=$(COVERAGE_IGNORE)
+oss_ENV := $(afl_ENV)
 afl_CFLAGS := $(BASE_CFLAGS) $(SAN) -DMLF_ENGINE_AFL
 # Flags the third-party libraries built from source get, per engine.
 libfuzzer_LIB_CFLAGS := -fsanitize=fuzzer-no-link $(SAN)
 afl_LIB_CFLAGS := $(SAN)
 # OSS-Fuzz: everything from the environment build.sh was given.
 oss_CC = $(OSS_CC)
-oss_CFLAGS = $(BASE_CFLAGS) $(OSS_CFLAGS) -DMLF_ENGINE_$(OSS_ENGINE_MACRO)
+oss_CFLAGS = $(BASE_CFLAGS) $(OSS_CFLAGS) -DMLF_ENGINE_$(OSS_ENGINE_MACRO) \
+             $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),-fsanitize-coverage-ignorelist=$(COVERAGE_IGNORE))
 oss_LIB_CFLAGS = $(OSS_CFLAGS)
 VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
 
@@ -84,10 +90,10 @@ $(BUILD)/gen/mlf_known_findings_table.c: oracles/known_findings.tsv scripts/know
 define variant_rules
 $(BUILD)/$(1)/%.o: %.c $(GEN_H) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
+	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
 $(BUILD)/$(1)/gen/%.o: $(BUILD)/gen/%.c $(GEN_H)
 	@mkdir -p $$(@D)
-	$$($(1)_CC) $$($(1)_CFLAGS) -c $$< -o $$@
+	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -c $$< -o $$@
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -20,6 +20,8 @@
  * does in its transposed branches (it differs only for an infinite or NaN alpha). */
 #include "blas_gemm_reference.h"
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct { long double re, im; } cld;
 
@@ -38,11 +40,21 @@ static cld op_at(const blas_matrix *x, const blas_gemm_problem *g, Mlf__Blas__Tr
              : at(x, &g->p, g->row_major, l, i, t == MLF__BLAS__TRANSPOSE__CONJ_TRANS && g->p.is_complex);
 }
 
-/* Complex product as BLAS kernels compute it (no C99 Annex G recovery of infinities); real
- * precisions never touch the imaginary parts, where Inf * 0 would invent a NaN. */
-static cld mul(cld x, cld y, int complex) {
-  if (!complex) return (cld){x.re * y.re, 0};
-  return (cld){x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re};
+/* How products are formed: real precisions never touch the imaginary parts (where Inf * 0
+ * would invent a NaN); complex ones use the textbook formula, or the same formula with every
+ * component product that has an exactly zero factor taken as zero, as kernels that special-case
+ * a real scalar or skip zero parts do (the BLAS leaves complex arithmetic with Inf and NaN
+ * unspecified, so the reference accepts both). */
+typedef enum { ARITH_REAL, ARITH_COMPLEX, ARITH_COMPLEX_ZERO_PARTS } arith;
+
+static long double part_product(long double x, long double y, arith how) {
+  return how == ARITH_COMPLEX_ZERO_PARTS && (x == 0 || y == 0) ? 0 : x * y;
+}
+
+static cld mul(cld x, cld y, arith how) {
+  if (how == ARITH_REAL) return (cld){x.re * y.re, 0};
+  return (cld){part_product(x.re, y.re, how) - part_product(x.im, y.im, how),
+               part_product(x.re, y.im, how) + part_product(x.im, y.re, how)};
 }
 static long double mag(cld x) { return fabsl(x.re) + fabsl(x.im); }
 static long double max3(long double a, long double b, long double c) {
@@ -56,8 +68,8 @@ typedef struct {
   long double sum_abs, pre_scaled;
 } element_sums;
 
-static void add_term(element_sums *e, cld a, cld b, cld alpha, int complex) {
-  cld t = mul(a, b, complex);
+static void add_term(element_sums *e, cld a, cld b, cld alpha, arith how) {
+  cld t = mul(a, b, how);
   e->s.re += t.re;
   e->s.im += t.im;
   e->sum_abs += mag(a) * mag(b);
@@ -68,6 +80,7 @@ typedef struct {
   long double gamma, underflow, limit;
   int products, beta_zero, beta_one;
   cld alpha, beta;
+  arith how;
 } element_rules;
 
 /* Turns an element's sums into its expectation (value, bound, overflow possible). */
@@ -79,11 +92,11 @@ static void expect_element(const element_rules *r, const element_sums *e, cld c_
     v = c_in; /* quick return: C untouched, exactly */
   } else {
     if (r->products) {
-      v = mul(r->alpha, e->s, parts == 2);
+      v = mul(r->alpha, e->s, r->how);
       m_abs = mag(r->alpha) * e->sum_abs;
     }
     if (!r->beta_zero) {
-      cld bc = mul(r->beta, c_in, parts == 2);
+      cld bc = mul(r->beta, c_in, r->how);
       v.re += bc.re;
       v.im += bc.im;
       m_abs += mag(r->beta) * mag(c_in);
@@ -98,13 +111,28 @@ static void expect_element(const element_rules *r, const element_sums *e, cld c_
 }
 
 const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
-    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled"};
+    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "complex-zero-parts"};
+
+/* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
+ * touches plain memory. Returns 1 when some element is Inf or NaN. */
+static int load_op(cld *out, const blas_matrix *x, const blas_gemm_problem *g,
+                   Mlf__Blas__Transpose t, size_t rows, size_t cols) {
+  int nonfinite = 0;
+  for (size_t i = 0; i < rows; i++)
+    for (size_t l = 0; l < cols; l++) {
+      cld v = op_at(x, g, t, i, l);
+      nonfinite |= !isfinite(v.re) || !isfinite(v.im);
+      out[i * cols + l] = v;
+    }
+  return nonfinite;
+}
 
 void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_SEMANTICS]) {
   const blas_precision *p = &g->p;
   int parts = p->is_complex ? 2 : 1;
   element_rules r = {.alpha = {g->alpha[0], p->is_complex ? g->alpha[1] : 0},
-                     .beta = {g->beta[0], p->is_complex ? g->beta[1] : 0}};
+                     .beta = {g->beta[0], p->is_complex ? g->beta[1] : 0},
+                     .how = p->is_complex ? ARITH_COMPLEX : ARITH_REAL};
   r.beta_zero = r.beta.re == 0 && r.beta.im == 0;
   r.beta_one = r.beta.re == 1 && r.beta.im == 0;
   r.products = !(r.alpha.re == 0 && r.alpha.im == 0) && g->k > 0;
@@ -112,24 +140,35 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
   r.gamma = (long double)mlf_gamma(ops, p->unit_roundoff) + mlf_gamma(ops, 0x1p-64);
   r.underflow = (long double)ops * 2 * p->tiny * max3(mag(r.alpha), mag(r.beta), 1);
   r.limit = p->max / (1 + ops * p->unit_roundoff);
-  element_rules beta_as_zero = r, empty_sum_scaled = r;
+  element_rules beta_as_zero = r, empty_sum_scaled = r, zero_parts = r;
   beta_as_zero.beta_zero = 1;
   beta_as_zero.beta_one = 0;
   empty_sum_scaled.products = !(r.alpha.re == 0 && r.alpha.im == 0);
+  zero_parts.how = p->is_complex ? ARITH_COMPLEX_ZERO_PARTS : ARITH_REAL;
 
-  for (size_t i = 0; i < g->m; i++)
-    for (size_t j = 0; j < g->n; j++) {
-      element_sums all = {{0, 0}, 0, 0}, nonzero = all;
-      for (size_t l = 0; r.products && l < g->k; l++) {
-        cld a = op_at(g->a, g, g->trans_a, i, l), b = op_at(g->b, g, g->trans_b, l, j);
-        add_term(&all, a, b, r.alpha, p->is_complex);
-        if (mag(a) != 0 && mag(b) != 0) add_term(&nonzero, a, b, r.alpha, p->is_complex);
+  size_t m = g->m, n = g->n, k = r.products ? g->k : 0;
+  cld *a = malloc((m * k + k * n + 1) * sizeof *a), *b = a + m * k;
+  if (!a) abort();
+  /* Without an Inf or NaN in A or B, skipping zero terms changes nothing. */
+  int skipping_matters = load_op(a, g->a, g, g->trans_a, m, k) | load_op(b, g->b, g, g->trans_b, k, n);
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j < n; j++) {
+      element_sums all = {{0, 0}, 0, 0}, nonzero = all, by_parts = all;
+      for (size_t l = 0; l < k; l++) {
+        cld x = a[i * k + l], y = b[l * n + j];
+        add_term(&all, x, y, r.alpha, r.how);
+        if (skipping_matters && mag(x) != 0 && mag(y) != 0) add_term(&nonzero, x, y, r.alpha, r.how);
+        if (p->is_complex) add_term(&by_parts, x, y, r.alpha, zero_parts.how);
       }
       cld c_in = at(g->c, p, g->row_major, i, j, 0);
-      size_t at_ij = (i * g->n + j) * (size_t)parts;
+      size_t at_ij = (i * n + j) * (size_t)parts;
       expect_element(&r, &all, c_in, parts, &out[BLAS_GEMM_EXACT][at_ij]);
-      expect_element(&r, &nonzero, c_in, parts, &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
+      expect_element(&r, skipping_matters ? &nonzero : &all, c_in, parts,
+                     &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
       expect_element(&beta_as_zero, &all, c_in, parts, &out[BLAS_GEMM_BETA_AS_ZERO][at_ij]);
       expect_element(&empty_sum_scaled, &all, c_in, parts, &out[BLAS_GEMM_EMPTY_SUM_SCALED][at_ij]);
+      expect_element(&zero_parts, p->is_complex ? &by_parts : &all, c_in, parts,
+                     &out[BLAS_GEMM_COMPLEX_ZERO_PARTS][at_ij]);
     }
+  free(a);
 }
