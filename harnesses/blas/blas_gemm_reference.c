@@ -57,23 +57,23 @@ static cld mul(cld x, cld y, arith how) {
                part_product(x.re, y.im, how) + part_product(x.im, y.re, how)};
 }
 static long double mag(cld x) { return fabsl(x.re) + fabsl(x.im); }
+/* The larger of two magnitudes, ignoring a NaN as fmaxl does (inline: this is per term). */
+static long double larger(long double a, long double b) { return a > b || b != b ? a : b; }
 static long double max3(long double a, long double b, long double c) {
-  return fmaxl(a, fmaxl(b, c));
+  return larger(a, larger(b, c));
 }
 
-/* Running sums of one element: the product sum, sum |a||b|, and the largest |alpha||a|,
- * |alpha||b| (what a kernel that pre-scales by alpha holds). */
+/* Running sums of one element: the product sum and sum |a||b|. */
 typedef struct {
   cld s;
-  long double sum_abs, pre_scaled;
+  long double sum_abs;
 } element_sums;
 
-static void add_term(element_sums *e, cld a, cld b, cld alpha, arith how) {
+static void add_term(element_sums *e, cld a, cld b, arith how) {
   cld t = mul(a, b, how);
   e->s.re += t.re;
   e->s.im += t.im;
   e->sum_abs += mag(a) * mag(b);
-  e->pre_scaled = max3(e->pre_scaled, mag(alpha) * mag(a), mag(alpha) * mag(b));
 }
 
 typedef struct {
@@ -83,11 +83,12 @@ typedef struct {
   arith how;
 } element_rules;
 
-/* Turns an element's sums into its expectation (value, bound, overflow possible). */
-static void expect_element(const element_rules *r, const element_sums *e, cld c_in, int parts,
-                           mlf_expect *out) {
+/* Turns an element's sums into its expectation (value, bound, overflow possible);
+ * pre_scaled is the largest |alpha||a| or |alpha||b| a kernel that pre-scales may hold. */
+static void expect_element(const element_rules *r, const element_sums *e, long double pre_scaled,
+                           cld c_in, int parts, mlf_expect *out) {
   cld v = {0, 0};
-  long double m_abs = 0, pre_scaled = e->pre_scaled;
+  long double m_abs = 0;
   if (!r->products && r->beta_one) {
     v = c_in; /* quick return: C untouched, exactly */
   } else {
@@ -100,7 +101,7 @@ static void expect_element(const element_rules *r, const element_sums *e, cld c_
       v.re += bc.re;
       v.im += bc.im;
       m_abs += mag(r->beta) * mag(c_in);
-      pre_scaled = fmaxl(pre_scaled, mag(r->beta) * mag(c_in));
+      pre_scaled = larger(pre_scaled, mag(r->beta) * mag(c_in));
     }
   }
   int overflow = max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
@@ -114,15 +115,19 @@ const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "complex-zero-parts"};
 
 /* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
- * touches plain memory. Returns 1 when some element is Inf or NaN. */
-static int load_op(cld *out, const blas_matrix *x, const blas_gemm_problem *g,
-                   Mlf__Blas__Transpose t, size_t rows, size_t cols) {
+ * touches plain memory, with the largest magnitude of each row (by_row) or column. Returns 1
+ * when some element is Inf or NaN. */
+static int load_op(cld *out, long double *largest, int by_row, const blas_matrix *x,
+                   const blas_gemm_problem *g, Mlf__Blas__Transpose t, size_t rows, size_t cols) {
   int nonfinite = 0;
+  for (size_t i = 0; i < (by_row ? rows : cols); i++) largest[i] = 0;
   for (size_t i = 0; i < rows; i++)
     for (size_t l = 0; l < cols; l++) {
       cld v = op_at(x, g, t, i, l);
       nonfinite |= !isfinite(v.re) || !isfinite(v.im);
       out[i * cols + l] = v;
+      long double *big = &largest[by_row ? i : l];
+      *big = larger(*big, mag(v));
     }
   return nonfinite;
 }
@@ -148,27 +153,33 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
 
   size_t m = g->m, n = g->n, k = r.products ? g->k : 0;
   cld *a = malloc((m * k + k * n + 1) * sizeof *a), *b = a + m * k;
-  if (!a) abort();
-  /* Without an Inf or NaN in A or B, skipping zero terms changes nothing. */
-  int skipping_matters = load_op(a, g->a, g, g->trans_a, m, k) | load_op(b, g->b, g, g->trans_b, k, n);
+  long double *row_max = malloc((m + n + 1) * sizeof *row_max), *col_max = row_max + m;
+  if (!a || !row_max) abort();
+  /* Without an Inf or NaN in A or B, skipping zero terms or zero parts changes nothing. */
+  int special = load_op(a, row_max, 1, g->a, g, g->trans_a, m, k) |
+                load_op(b, col_max, 0, g->b, g, g->trans_b, k, n);
   for (size_t i = 0; i < m; i++)
     for (size_t j = 0; j < n; j++) {
-      element_sums all = {{0, 0}, 0, 0}, nonzero = all, by_parts = all;
+      element_sums all = {{0, 0}, 0}, nonzero = all, by_parts = all;
       for (size_t l = 0; l < k; l++) {
         cld x = a[i * k + l], y = b[l * n + j];
-        add_term(&all, x, y, r.alpha, r.how);
-        if (skipping_matters && mag(x) != 0 && mag(y) != 0) add_term(&nonzero, x, y, r.alpha, r.how);
-        if (p->is_complex) add_term(&by_parts, x, y, r.alpha, zero_parts.how);
+        add_term(&all, x, y, r.how);
+        if (!special) continue;
+        if (mag(x) != 0 && mag(y) != 0) add_term(&nonzero, x, y, r.how);
+        add_term(&by_parts, x, y, zero_parts.how);
       }
+      if (!special) nonzero = by_parts = all;
+      long double pre = k ? mag(r.alpha) * larger(row_max[i], col_max[j]) : 0;
       cld c_in = at(g->c, p, g->row_major, i, j, 0);
       size_t at_ij = (i * n + j) * (size_t)parts;
-      expect_element(&r, &all, c_in, parts, &out[BLAS_GEMM_EXACT][at_ij]);
-      expect_element(&r, skipping_matters ? &nonzero : &all, c_in, parts,
-                     &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
-      expect_element(&beta_as_zero, &all, c_in, parts, &out[BLAS_GEMM_BETA_AS_ZERO][at_ij]);
-      expect_element(&empty_sum_scaled, &all, c_in, parts, &out[BLAS_GEMM_EMPTY_SUM_SCALED][at_ij]);
-      expect_element(&zero_parts, p->is_complex ? &by_parts : &all, c_in, parts,
+      expect_element(&r, &all, pre, c_in, parts, &out[BLAS_GEMM_EXACT][at_ij]);
+      expect_element(&r, &nonzero, pre, c_in, parts, &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
+      expect_element(&beta_as_zero, &all, pre, c_in, parts, &out[BLAS_GEMM_BETA_AS_ZERO][at_ij]);
+      expect_element(&empty_sum_scaled, &all, pre, c_in, parts,
+                     &out[BLAS_GEMM_EMPTY_SUM_SCALED][at_ij]);
+      expect_element(&zero_parts, &by_parts, pre, c_in, parts,
                      &out[BLAS_GEMM_COMPLEX_ZERO_PARTS][at_ij]);
     }
   free(a);
+  free(row_max);
 }
