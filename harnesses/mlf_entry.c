@@ -24,7 +24,8 @@ void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak)
 /* Called by the sanitizer before it dies (a SEGV in a guard page, an ASan report, ...):
  * says which library was running and what the input was, which its report cannot. */
 static void report_crash(void) {
-  if (!current_msg) return;
+  static int reported;
+  if (!current_msg || reported++) return;
   const char *library = mlf_capture_current();
   fprintf(stderr, "\n==== mlfuzz: crash in %s%s%s ====\n", mlf_this_target.name,
           library ? " while running backend " : "", library ? library : "");
@@ -42,6 +43,9 @@ void mlf_entry_init(const char *argv0) {
   if (argv0) program_name = argv0;
   mlf_capture_install();
   mlf_guard_install_reporter();
+  /* A SIGSEGV (guard page) reaches the guard reporter first, whatever the engine; other
+   * sanitizer reports reach the death callback (libFuzzer replaces it with its own). */
+  mlf_guard_set_fault_context(report_crash);
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(report_crash);
   if (mlf_this_target.init) mlf_this_target.init();
 }

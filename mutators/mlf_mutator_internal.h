@@ -44,12 +44,7 @@ typedef union {
 void *mlf_xmalloc(size_t n);
 void *mlf_xrealloc(void *p, size_t n);
 
-/* ---- field access (mlf_mutator_fields.c) ---- */
-size_t mlf_elem_size(const ProtobufCFieldDescriptor *f);
-/* Repeated: number of elements. Otherwise 1 when the field is set (encoded), else 0. */
-size_t mlf_field_count(const ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f);
-/* Slot of element i (repeated) or of the member itself (i ignored). */
-void *mlf_field_slot(const ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, size_t i);
+/* ---- changing fields (mlf_mutator_fields.c; reading them: mlf_mutator_fields.h) ---- */
 /* Non-repeated: frees the current value (for a oneof, the active member's) and stores v,
  * marking the field set. Repeated: frees element i and stores v there. v becomes owned. */
 void mlf_field_store(ProtobufCMessage *msg, const ProtobufCFieldDescriptor *f, size_t i,
@@ -71,7 +66,7 @@ void mlf_value_copy(const ProtobufCFieldDescriptor *f, void *dst, const void *sr
                     unsigned levels);
 /* 1 when values of fields a and b can be copied into each other. */
 int mlf_value_compatible(const ProtobufCFieldDescriptor *a, const ProtobufCFieldDescriptor *b);
-/* Upper estimate of the encoded size of the value in slot, without tag. */
+/* Encoded size of the value in slot without its tag, or an upper bound (scalars: 10). */
 size_t mlf_value_size(const ProtobufCFieldDescriptor *f, const void *slot);
 int mlf_enum_valid(const ProtobufCEnumDescriptor *e, int value);
 int mlf_enum_default(const ProtobufCEnumDescriptor *e);

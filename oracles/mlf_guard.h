@@ -44,4 +44,8 @@ const char *mlf_guard_describe(const void *addr, char *buf, size_t len);
  * (ASan's or libFuzzer's) or to the default action. Call after the sanitizer runtime set up
  * its handlers, e.g. from LLVMFuzzerInitialize. */
 void mlf_guard_install_reporter(void);
+
+/* A function the reporter calls after its description, on every SIGSEGV, to say what was
+ * running (the harness entry prints the input and the library); NULL for none. */
+void mlf_guard_set_fault_context(void (*print)(void));
 #endif

@@ -12,6 +12,9 @@
 
 static struct sigaction previous;
 static int installed;
+static void (*fault_context)(void);
+
+void mlf_guard_set_fault_context(void (*print)(void)) { fault_context = print; }
 
 /* snprintf inside mlf_guard_describe is not async-signal-safe; acceptable on a path that
  * ends the process anyway (the sanitizer's own report does far more). */
@@ -24,6 +27,7 @@ static void on_segv(int sig, siginfo_t *info, void *uctx) {
     ignored = write(2, "\n", 1);
     (void)ignored;
   }
+  if (fault_context) fault_context();
   if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction) {
     previous.sa_sigaction(sig, info, uctx);
   } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {

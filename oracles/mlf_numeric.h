@@ -31,9 +31,10 @@ typedef struct {
   int overflow_possible;
 } mlf_expect;
 
-/* Expected NaN: got must be NaN (or an infinity when overflow_possible). Expected +-Inf: got must be the same infinity (any
- * non-finite when overflow_possible). Expected finite: NaN -> NAN, +-Inf -> INF unless
- * overflow_possible, else |got - value| <= bound (in long double) or VALUE. */
+/* Expected NaN: got must be NaN (or an infinity when overflow_possible). Expected +-Inf: got
+ * must be the same infinity (any non-finite when overflow_possible). Expected finite: NaN ->
+ * NAN, +-Inf -> INF unless overflow_possible, else |got - value| <= bound (in long double) or
+ * VALUE. */
 mlf_cmp_kind mlf_check_expect(double got, const mlf_expect *e);
 
 /* Mixed tolerance |got - want| <= abs_tol + rel_tol * |want|; both NaN and the same

@@ -125,10 +125,12 @@ static inline const char *mlf_check_decoder(const ProtobufCMessageDescriptor *ty
   ProtobufCMessage *ref = protobuf_c_message_unpack(type, NULL, n, n ? buf : none);
   const char *err = NULL;
   if (!ref && decoded) err = "accepts what protobuf-c refuses";
-  if (ref && !decoded && mlf_check_depth(ref) <= nesting_max) err = "refuses what protobuf-c accepts";
+  if (ref && !decoded && mlf_check_depth(ref) <= nesting_max)
+    err = "refuses what protobuf-c accepts";
   if (ref && decoded) {
     mlf_check_normalize(ref);
-    size_t a = protobuf_c_message_get_packed_size(ref), b = protobuf_c_message_get_packed_size(decoded);
+    size_t a = protobuf_c_message_get_packed_size(ref);
+    size_t b = protobuf_c_message_get_packed_size(decoded);
     uint8_t *pa = malloc(a + 1), *pb = malloc(b + 1);
     if (!pa || !pb) abort();
     protobuf_c_message_pack(ref, pa);

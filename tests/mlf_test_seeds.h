@@ -62,7 +62,8 @@ static inline size_t mlf_seed_gemm(uint8_t *out) {
   alpha.im = &parts[1];
   beta.re = &parts[2];
   beta.im = &parts[3];
-  for (int i = 0; i < 3; i++) mlf_seed_fill(&fills[i], pokes[i], ptrs[i], values[i], 11 + (uint64_t)i);
+  for (int i = 0; i < 3; i++)
+    mlf_seed_fill(&fills[i], pokes[i], ptrs[i], values[i], 11 + (uint64_t)i);
   g.has_precision = g.has_layout = g.has_trans_a = g.has_trans_b = 1;
   g.precision = MLF__BLAS__PRECISION__DOUBLE_COMPLEX;
   g.layout = MLF__BLAS__LAYOUT__COL_MAJOR;

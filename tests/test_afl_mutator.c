@@ -223,16 +223,20 @@ static void test_fuzz_count(void **state) {
   void *mut = afl_custom_init(NULL, 12);
   uint8_t seed[MAX_SIZE];
   size_t seed_n = seed_of(seed);
-  uint32_t small = afl_custom_fuzz_count(mut, NULL, 0), big = afl_custom_fuzz_count(mut, seed, seed_n);
+  uint32_t small = afl_custom_fuzz_count(mut, NULL, 0);
+  uint32_t big = afl_custom_fuzz_count(mut, seed, seed_n);
   assert_true(small >= 64 && small < big && big <= 1024);
   afl_custom_deinit(mut);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_fuzz_ownership),     cmocka_unit_test(test_fuzz_with_add_buf),
-      cmocka_unit_test(test_max_size_and_describe), cmocka_unit_test(test_post_process),
-      cmocka_unit_test(test_trim),               cmocka_unit_test(test_fuzz_count),
+      cmocka_unit_test(test_fuzz_ownership),
+      cmocka_unit_test(test_fuzz_with_add_buf),
+      cmocka_unit_test(test_max_size_and_describe),
+      cmocka_unit_test(test_post_process),
+      cmocka_unit_test(test_trim),
+      cmocka_unit_test(test_fuzz_count),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
