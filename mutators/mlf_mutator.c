@@ -25,7 +25,7 @@ mlf_mutator *mlf_mutator_new(const ProtobufCMessageDescriptor *root, uint64_t se
 
 void mlf_mutator_free(mlf_mutator *m) {
   if (!m) return;
-  free(m->sizes.v);
+  free(m->encoded.data);
   free(m->name);
   free(m);
 }
@@ -45,7 +45,7 @@ static int apply_one(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessa
 /* Removes random elements (more at once the further over budget) until msg fits; resets
  * it to its default as a last resort. Returns the final packed size. */
 static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
-  size_t size = mlf_wire_size(&m->sizes, msg);
+  size_t size = mlf_wire_encode(&m->encoded, msg);
   if (size <= budget) return size;
   for (int round = 0; size > budget && round < MLF_SHRINK_ROUNDS; round++) {
     unsigned percent = (unsigned)((size - budget) * 100 / size);
@@ -55,7 +55,7 @@ static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
       mlf_remove_element(msg, (size_t)mlf_rng_below(&m->rng, n));
     }
     mlf_post_process(msg);
-    size = mlf_wire_size(&m->sizes, msg);
+    size = mlf_wire_encode(&m->encoded, msg);
   }
   if (size <= budget) {
     m->last.suffix = "+shrink";
@@ -64,16 +64,16 @@ static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
   mlf_message_reset(msg);
   mlf_post_process(msg);
   m->last.suffix = "+reset";
-  return mlf_wire_size(&m->sizes, msg);
+  return mlf_wire_encode(&m->encoded, msg);
 }
 
 /* One mutation (or crossover from src) of msg, post-processed and fitted to the budget.
  * size is msg's encoded size when the caller knows it (the length of the bytes it came
  * from), else SIZE_MAX. Sets *applied when an operation was applied; returns the encoded
- * size, leaving the lengths of the final message in m->sizes for mlf_wire_write. */
+ * size, leaving the final message's encoding in m->encoded. */
 static size_t mutate_tree(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessage *src,
                           size_t budget, size_t size, int *applied) {
-  if (size > budget) size = mlf_wire_size(&m->sizes, msg);
+  if (size > budget) size = mlf_wire_encode(&m->encoded, msg);
   int done = 0;
   if (size <= budget) {
     size_t headroom = budget - size;
@@ -115,10 +115,10 @@ static size_t mutate_encoded(mlf_mutator *m, const uint8_t *a, size_t a_size, co
   ProtobufCMessage *src = b ? mlf_parse_or_default(m->root, b, b_size) : NULL;
   int applied;
   size = mutate_tree(m, msg, src, budget, size, &applied);
-  if (size <= max_out)
-    mlf_wire_write(&m->sizes, msg, out);
-  else
+  if (size > max_out)
     size = 0;
+  else if (size)
+    memcpy(out, m->encoded.data, size);
   protobuf_c_message_free_unpacked(msg, NULL);
   if (src) protobuf_c_message_free_unpacked(src, NULL);
   return size;

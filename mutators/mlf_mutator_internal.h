@@ -19,11 +19,11 @@ enum { MLF_W_MUTATE = 4, MLF_W_ADD = 2, MLF_W_DELETE = 1, MLF_W_COPY = 1, MLF_W_
 #define MLF_PATH_MAX 12
 #define MLF_OP_NAME_MAX 160
 
-/* Lengths of the length-prefixed parts of one message, in pre-order (mlf_wire_encode.c). */
+/* A growable byte buffer the encoder writes to (mlf_wire_encode.c). */
 typedef struct {
-  size_t *v;
-  size_t n, cap;
-} mlf_wire_sizes;
+  uint8_t *data;
+  size_t len, cap;
+} mlf_wire_buf;
 
 /* Storage of any single value; a scratch slot for building a value before storing it. */
 typedef union {
@@ -123,7 +123,7 @@ struct mlf_mutator {
   mlf_rng rng;
   unsigned max_depth;
   size_t size_budget;
-  mlf_wire_sizes sizes; /* of the last message measured */
+  mlf_wire_buf encoded; /* the last message measured, encoded */
   mlf_op_record last;
   char *name; /* MLF_OP_NAME_MAX bytes, written by mlf_mutator_last_op */
 };
@@ -166,9 +166,6 @@ const mlf_domain_entry *mlf_domain_get(size_t i);
  * bytes do not parse. */
 ProtobufCMessage *mlf_wire_decode(const ProtobufCMessageDescriptor *type, const uint8_t *data,
                                   size_t size);
-/* Encoded size of msg (as protobuf_c_message_get_packed_size), recording lengths in s. */
-size_t mlf_wire_size(mlf_wire_sizes *s, const ProtobufCMessage *msg);
-/* Writes protobuf_c_message_pack's bytes for msg using the lengths the last mlf_wire_size
- * recorded for the unchanged msg; returns the end of the output. */
-uint8_t *mlf_wire_write(const mlf_wire_sizes *s, const ProtobufCMessage *msg, uint8_t *out);
+/* Replaces the contents of b by protobuf_c_message_pack's bytes for msg; returns the size. */
+size_t mlf_wire_encode(mlf_wire_buf *b, const ProtobufCMessage *msg);
 #endif

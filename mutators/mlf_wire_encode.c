@@ -1,7 +1,7 @@
-/* Encoding messages to exactly the bytes protobuf_c_message_pack writes, in two passes:
- * mlf_wire_size measures the message and records the length of every sub-message and packed
- * array in pre-order; mlf_wire_write then puts each length before its contents without
- * measuring again (protobuf-c measures or moves a sub-message once per nesting level). */
+/* Encoding messages to exactly the bytes protobuf_c_message_pack writes, in one pass into a
+ * growable buffer: each length prefix gets one byte first and the payload moves along when
+ * the length needs more (protobuf-c instead measures every sub-message before packing it).
+ * The same pass gives the size, so the mutator checks its budget on the real encoding. */
 #include <string.h>
 #include "mlf_mutator_internal.h"
 
@@ -20,8 +20,20 @@ static uint8_t *put_varint(uint8_t *p, uint64_t v) {
   return p;
 }
 
-static uint64_t key(const ProtobufCFieldDescriptor *f, unsigned wire) {
-  return (uint64_t)f->id << 3 | wire;
+/* Room for `more` bytes after the current end (at least 16: a key plus a scalar). */
+static uint8_t *room(mlf_wire_buf *b, size_t more) {
+  if (more < 16) more = 16;
+  if (b->len + more > b->cap) {
+    size_t cap = b->cap ? 2 * b->cap : 256;
+    while (cap < b->len + more) cap *= 2;
+    b->data = mlf_xrealloc(b->data, cap);
+    b->cap = cap;
+  }
+  return b->data + b->len;
+}
+
+static void append_varint(mlf_wire_buf *b, uint64_t v) {
+  b->len = (size_t)(put_varint(room(b, 10), v) - b->data);
 }
 
 static int is_length_prefixed(ProtobufCType t) {
@@ -40,7 +52,7 @@ static unsigned wire_type(ProtobufCType t) {
   }
 }
 
-/* Writes a scalar (not string, bytes or message) value of f; returns the end. */
+/* Writes a scalar (not string, bytes or message) value of f at p; returns the end. */
 static uint8_t *put_scalar(const ProtobufCFieldDescriptor *f, const void *slot, uint8_t *p) {
   switch (f->type) {
   case PROTOBUF_C_TYPE_FLOAT: case PROTOBUF_C_TYPE_FIXED32: case PROTOBUF_C_TYPE_SFIXED32:
@@ -69,145 +81,85 @@ static uint8_t *put_scalar(const ProtobufCFieldDescriptor *f, const void *slot, 
   }
 }
 
-static size_t scalar_size(const ProtobufCFieldDescriptor *f, const void *slot) {
-  uint8_t scratch[10];
-  return (size_t)(put_scalar(f, slot, scratch) - scratch);
-}
-
-/* Appends a length to be filled in; returns its index. */
-static size_t reserve(mlf_wire_sizes *s) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 64;
-    s->v = mlf_xrealloc(s->v, s->cap * sizeof *s->v);
+/* One byte is reserved at `at` for the length of what follows; writes the length there,
+ * moving the payload when the length takes more bytes. */
+static void set_length(mlf_wire_buf *b, size_t at) {
+  size_t n = b->len - at - 1, extra = varint_size(n) - 1;
+  if (extra) {
+    room(b, extra);
+    memmove(b->data + at + 1 + extra, b->data + at + 1, n);
+    b->len += extra;
   }
-  return s->n++;
+  put_varint(b->data + at, n);
 }
 
-static size_t text_length(const void *slot) {
-  const char *str = *(char *const *)slot;
-  return str ? strlen(str) : 0;
+static size_t reserve_length(mlf_wire_buf *b) {
+  room(b, 1);
+  return b->len++;
 }
 
-static size_t measure_message(mlf_wire_sizes *s, const ProtobufCMessage *msg);
+static void encode_message(mlf_wire_buf *b, const ProtobufCMessage *msg);
 
-/* Encoded size of one value after its key, recording sub-message lengths. */
-static size_t measure_value(mlf_wire_sizes *s, const ProtobufCFieldDescriptor *f,
-                            const void *slot) {
+static void encode_value(mlf_wire_buf *b, const ProtobufCFieldDescriptor *f, const void *slot) {
+  const uint8_t *bytes;
   size_t n;
   switch (f->type) {
   case PROTOBUF_C_TYPE_STRING:
-    n = text_length(slot);
+    bytes = *(const uint8_t *const *)slot;
+    n = bytes ? strlen((const char *)bytes) : 0;
     break;
   case PROTOBUF_C_TYPE_BYTES:
+    bytes = ((const ProtobufCBinaryData *)slot)->data;
     n = ((const ProtobufCBinaryData *)slot)->len;
     break;
   case PROTOBUF_C_TYPE_MESSAGE: {
-    size_t at = reserve(s);
     const ProtobufCMessage *sub = *(ProtobufCMessage *const *)slot;
-    n = sub ? measure_message(s, sub) : 0;
-    s->v[at] = n;
-    break;
+    size_t at = reserve_length(b);
+    if (sub) encode_message(b, sub);
+    set_length(b, at);
+    return;
   }
   default:
-    return scalar_size(f, slot);
+    b->len = (size_t)(put_scalar(f, slot, room(b, 10)) - b->data);
+    return;
   }
-  return varint_size(n) + n;
+  append_varint(b, n);
+  if (n) memcpy(room(b, n), bytes, n);
+  b->len += n;
 }
 
-static size_t measure_field(mlf_wire_sizes *s, const ProtobufCMessage *msg,
-                            const ProtobufCFieldDescriptor *f) {
-  size_t n = mlf_field_count(msg, f), total = 0;
-  if (!n) return 0;
-  if (f->label == PROTOBUF_C_LABEL_REPEATED && (f->flags & PROTOBUF_C_FIELD_FLAG_PACKED)) {
-    size_t at = reserve(s);
-    for (size_t k = 0; k < n; k++) total += scalar_size(f, mlf_field_slot(msg, f, k));
-    s->v[at] = total;
-    return varint_size(key(f, PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED)) + varint_size(total) + total;
-  }
-  size_t key_size = varint_size(key(f, wire_type(f->type)));
-  for (size_t k = 0; k < n; k++) total += key_size + measure_value(s, f, mlf_field_slot(msg, f, k));
-  return total;
-}
-
-static size_t measure_message(mlf_wire_sizes *s, const ProtobufCMessage *msg) {
-  const ProtobufCMessageDescriptor *d = msg->descriptor;
-  size_t total = 0;
-  for (unsigned i = 0; i < d->n_fields; i++) total += measure_field(s, msg, &d->fields[i]);
-  for (unsigned i = 0; i < msg->n_unknown_fields; i++) {
-    const ProtobufCMessageUnknownField *u = &msg->unknown_fields[i];
-    total += varint_size((uint64_t)u->tag << 3 | u->wire_type) + u->len;
-  }
-  return total;
-}
-
-size_t mlf_wire_size(mlf_wire_sizes *s, const ProtobufCMessage *msg) {
-  s->n = 0;
-  return measure_message(s, msg);
-}
-
-/* Write pass: `next` walks the recorded lengths in the order they were recorded. */
-typedef struct {
-  const size_t *next;
-} writer;
-
-static uint8_t *write_message(writer *w, const ProtobufCMessage *msg, uint8_t *p);
-
-static uint8_t *write_value(writer *w, const ProtobufCFieldDescriptor *f, const void *slot,
-                            uint8_t *p) {
-  switch (f->type) {
-  case PROTOBUF_C_TYPE_STRING: {
-    size_t n = text_length(slot);
-    p = put_varint(p, n);
-    if (n) memcpy(p, *(char *const *)slot, n);
-    return p + n;
-  }
-  case PROTOBUF_C_TYPE_BYTES: {
-    const ProtobufCBinaryData *b = slot;
-    p = put_varint(p, b->len);
-    if (b->len) memcpy(p, b->data, b->len);
-    return p + b->len;
-  }
-  case PROTOBUF_C_TYPE_MESSAGE: {
-    const ProtobufCMessage *sub = *(ProtobufCMessage *const *)slot;
-    p = put_varint(p, *w->next++);
-    return sub ? write_message(w, sub, p) : p;
-  }
-  default:
-    return put_scalar(f, slot, p);
-  }
-}
-
-static uint8_t *write_field(writer *w, const ProtobufCMessage *msg,
-                            const ProtobufCFieldDescriptor *f, uint8_t *p) {
+static void encode_field(mlf_wire_buf *b, const ProtobufCMessage *msg,
+                         const ProtobufCFieldDescriptor *f) {
   size_t n = mlf_field_count(msg, f);
-  if (!n) return p;
+  if (!n) return;
   if (f->label == PROTOBUF_C_LABEL_REPEATED && (f->flags & PROTOBUF_C_FIELD_FLAG_PACKED)) {
-    p = put_varint(p, key(f, PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED));
-    p = put_varint(p, *w->next++);
-    for (size_t k = 0; k < n; k++) p = put_scalar(f, mlf_field_slot(msg, f, k), p);
-    return p;
+    append_varint(b, (uint64_t)f->id << 3 | PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED);
+    size_t at = reserve_length(b);
+    for (size_t k = 0; k < n; k++)
+      b->len = (size_t)(put_scalar(f, mlf_field_slot(msg, f, k), room(b, 10)) - b->data);
+    set_length(b, at);
+    return;
   }
-  uint64_t k0 = key(f, wire_type(f->type));
+  uint64_t key = (uint64_t)f->id << 3 | wire_type(f->type);
   for (size_t k = 0; k < n; k++) {
-    p = put_varint(p, k0);
-    p = write_value(w, f, mlf_field_slot(msg, f, k), p);
+    append_varint(b, key);
+    encode_value(b, f, mlf_field_slot(msg, f, k));
   }
-  return p;
 }
 
-static uint8_t *write_message(writer *w, const ProtobufCMessage *msg, uint8_t *p) {
+static void encode_message(mlf_wire_buf *b, const ProtobufCMessage *msg) {
   const ProtobufCMessageDescriptor *d = msg->descriptor;
-  for (unsigned i = 0; i < d->n_fields; i++) p = write_field(w, msg, &d->fields[i], p);
+  for (unsigned i = 0; i < d->n_fields; i++) encode_field(b, msg, &d->fields[i]);
   for (unsigned i = 0; i < msg->n_unknown_fields; i++) {
     const ProtobufCMessageUnknownField *u = &msg->unknown_fields[i];
-    p = put_varint(p, (uint64_t)u->tag << 3 | u->wire_type);
-    if (u->len) memcpy(p, u->data, u->len);
-    p += u->len;
+    append_varint(b, (uint64_t)u->tag << 3 | u->wire_type);
+    if (u->len) memcpy(room(b, u->len), u->data, u->len);
+    b->len += u->len;
   }
-  return p;
 }
 
-uint8_t *mlf_wire_write(const mlf_wire_sizes *s, const ProtobufCMessage *msg, uint8_t *out) {
-  writer w = {s->v};
-  return write_message(&w, msg, out);
+size_t mlf_wire_encode(mlf_wire_buf *b, const ProtobufCMessage *msg) {
+  b->len = 0;
+  encode_message(b, msg);
+  return b->len;
 }

@@ -6,10 +6,13 @@
  *   beta == 0: C is not read (NaN in C does not propagate), C := alpha op(A) op(B).
  * Error bound for one element (Higham, componentwise): with M = |alpha| sum |a||b| + |beta||c|
  * (|z| = |re| + |im| for complex, which bounds both parts), a correct implementation in unit
- * roundoff u satisfies |c_got - c| <= gamma_N(u) M + N * 2 * tiny * max(1, |alpha|, |beta|),
- * N = k + 3 real operations per element (2k + 6 for complex, covering the two products and
- * the sum in each part), the second term covering underflow to subnormals. The reference's
- * own error gamma_N(2^-64) M is added. Overflow is possible for a legitimate summation order
+ * roundoff u satisfies |c_got - c| <= gamma_N(u) M + U, N = k + 3 real operations per element
+ * (2k + 6 for complex, covering the two products and the sum in each part). U covers
+ * underflow: fl(x y) = x y (1 + d) + e with |e| <= tiny / 2, and an e made in one product is
+ * multiplied by the factor that comes next, whichever the kernel's order (alpha a, then b;
+ * a b, then alpha; alpha b, then a), so per term it is at most tiny (|a| + |b| + |alpha| + 1),
+ * U = P tiny (sum_l (|a| + |b|) + k (|alpha| + 1) + |beta| + 2) with P = 2 real, 4 complex
+ * parts products. The reference's own error gamma_N(2^-64) M is added. Overflow is possible for a legitimate summation order
  * when any partial quantity (|alpha||a|, |alpha||b|, sum |a||b| scaled or not, |beta||c|, M)
  * reaches the largest finite number.
  * Besides the exact semantics, two deviant ones are evaluated so that a result which misses a
@@ -77,16 +80,18 @@ static void add_term(element_sums *e, cld a, cld b, arith how) {
 }
 
 typedef struct {
-  long double gamma, underflow, limit;
+  long double gamma, tiny_per_product, limit;
   int products, beta_zero, beta_one;
   cld alpha, beta;
   arith how;
 } element_rules;
 
 /* Turns an element's sums into its expectation (value, bound, overflow possible);
- * pre_scaled is the largest |alpha||a| or |alpha||b| a kernel that pre-scales may hold. */
+ * pre_scaled is the largest |alpha||a| or |alpha||b| a kernel that pre-scales may hold, and
+ * products_factors = sum_l (|a| + |b|) + k (|alpha| + 1), what underflow errors in the
+ * products scale by (beta C and the final additions add |beta| + 2). */
 static void expect_element(const element_rules *r, const element_sums *e, long double pre_scaled,
-                           cld c_in, int parts, mlf_expect *out) {
+                           long double products_factors, cld c_in, int parts, mlf_expect *out) {
   cld v = {0, 0};
   long double m_abs = 0;
   if (!r->products && r->beta_one) {
@@ -105,8 +110,9 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
     }
   }
   int overflow = max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
+  long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : mag(r->beta));
   long double bound = (!r->products && r->beta_one) ? 0
-                      : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->underflow;
+                      : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->tiny_per_product * factors;
   out[0] = (mlf_expect){(double)v.re, (double)bound, overflow};
   if (parts == 2) out[1] = (mlf_expect){(double)v.im, (double)bound, overflow};
 }
@@ -115,19 +121,21 @@ const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "complex-zero-parts"};
 
 /* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
- * touches plain memory, with the largest magnitude of each row (by_row) or column. Returns 1
- * when some element is Inf or NaN. */
-static int load_op(cld *out, long double *largest, int by_row, const blas_matrix *x,
-                   const blas_gemm_problem *g, Mlf__Blas__Transpose t, size_t rows, size_t cols) {
+ * touches plain memory, with the largest magnitude and the sum of magnitudes of each row
+ * (by_row) or column. Returns 1 when some element is Inf or NaN. */
+static int load_op(cld *out, long double *largest, long double *total, int by_row,
+                   const blas_matrix *x, const blas_gemm_problem *g, Mlf__Blas__Transpose t,
+                   size_t rows, size_t cols) {
   int nonfinite = 0;
-  for (size_t i = 0; i < (by_row ? rows : cols); i++) largest[i] = 0;
+  for (size_t i = 0; i < (by_row ? rows : cols); i++) largest[i] = total[i] = 0;
   for (size_t i = 0; i < rows; i++)
     for (size_t l = 0; l < cols; l++) {
       cld v = op_at(x, g, t, i, l);
       nonfinite |= !isfinite(v.re) || !isfinite(v.im);
       out[i * cols + l] = v;
-      long double *big = &largest[by_row ? i : l];
-      *big = larger(*big, mag(v));
+      size_t line = by_row ? i : l;
+      largest[line] = larger(largest[line], mag(v));
+      total[line] += mag(v);
     }
   return nonfinite;
 }
@@ -143,7 +151,7 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
   r.products = !(r.alpha.re == 0 && r.alpha.im == 0) && g->k > 0;
   double ops = p->is_complex ? 2.0 * (double)g->k + 6 : (double)g->k + 3;
   r.gamma = (long double)mlf_gamma(ops, p->unit_roundoff) + mlf_gamma(ops, 0x1p-64);
-  r.underflow = (long double)ops * 2 * p->tiny * max3(mag(r.alpha), mag(r.beta), 1);
+  r.tiny_per_product = (p->is_complex ? 4.0L : 2.0L) * p->tiny * (1 + 2 * ops * p->unit_roundoff);
   r.limit = p->max / (1 + ops * p->unit_roundoff);
   element_rules beta_as_zero = r, empty_sum_scaled = r, zero_parts = r;
   beta_as_zero.beta_zero = 1;
@@ -153,11 +161,13 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
 
   size_t m = g->m, n = g->n, k = r.products ? g->k : 0;
   cld *a = malloc((m * k + k * n + 1) * sizeof *a), *b = a + m * k;
-  long double *row_max = malloc((m + n + 1) * sizeof *row_max), *col_max = row_max + m;
+  long double *row_max = malloc(2 * (m + n + 1) * sizeof *row_max), *col_max = row_max + m;
+  long double *row_sum = col_max + n, *col_sum = row_sum + m;
   if (!a || !row_max) abort();
   /* Without an Inf or NaN in A or B, skipping zero terms or zero parts changes nothing. */
-  int special = load_op(a, row_max, 1, g->a, g, g->trans_a, m, k) |
-                load_op(b, col_max, 0, g->b, g, g->trans_b, k, n);
+  int special = load_op(a, row_max, row_sum, 1, g->a, g, g->trans_a, m, k) |
+                load_op(b, col_max, col_sum, 0, g->b, g, g->trans_b, k, n);
+  long double per_term = (long double)k * (mag(r.alpha) + 1);
   for (size_t i = 0; i < m; i++)
     for (size_t j = 0; j < n; j++) {
       element_sums all = {{0, 0}, 0}, nonzero = all, by_parts = all;
@@ -170,14 +180,16 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
       }
       if (!special) nonzero = by_parts = all;
       long double pre = k ? mag(r.alpha) * larger(row_max[i], col_max[j]) : 0;
+      long double factors = k ? row_sum[i] + col_sum[j] + per_term : 0;
       cld c_in = at(g->c, p, g->row_major, i, j, 0);
       size_t at_ij = (i * n + j) * (size_t)parts;
-      expect_element(&r, &all, pre, c_in, parts, &out[BLAS_GEMM_EXACT][at_ij]);
-      expect_element(&r, &nonzero, pre, c_in, parts, &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
-      expect_element(&beta_as_zero, &all, pre, c_in, parts, &out[BLAS_GEMM_BETA_AS_ZERO][at_ij]);
-      expect_element(&empty_sum_scaled, &all, pre, c_in, parts,
+      expect_element(&r, &all, pre, factors, c_in, parts, &out[BLAS_GEMM_EXACT][at_ij]);
+      expect_element(&r, &nonzero, pre, factors, c_in, parts, &out[BLAS_GEMM_ZERO_SKIP][at_ij]);
+      expect_element(&beta_as_zero, &all, pre, factors, c_in, parts,
+                     &out[BLAS_GEMM_BETA_AS_ZERO][at_ij]);
+      expect_element(&empty_sum_scaled, &all, pre, factors, c_in, parts,
                      &out[BLAS_GEMM_EMPTY_SUM_SCALED][at_ij]);
-      expect_element(&zero_parts, &by_parts, pre, c_in, parts,
+      expect_element(&zero_parts, &by_parts, pre, factors, c_in, parts,
                      &out[BLAS_GEMM_COMPLEX_ZERO_PARTS][at_ij]);
     }
   free(a);
