@@ -16,6 +16,7 @@
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
+#include "mlf_scratch.h"
 #include "mlf_target.h"
 
 static blas_backend backends[BLAS_MAX_BACKENDS];
@@ -277,7 +278,9 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
 
   size_t parts = g.p.is_complex ? 2 : 1;
   size_t elements = g.m * g.n * parts;
-  mlf_expect *expect_all = malloc((BLAS_GEMM_SEMANTICS * elements + 1) * sizeof *expect_all);
+  static mlf_scratch expectations;
+  mlf_expect *expect_all =
+      mlf_scratch_get(&expectations, BLAS_GEMM_SEMANTICS * elements * sizeof *expect_all);
   mlf_expect *expect[BLAS_GEMM_SEMANTICS];
   for (int sem = 0; sem < BLAS_GEMM_SEMANTICS; sem++) expect[sem] = expect_all + sem * elements;
   blas_gemm_reference(&g, expect);
@@ -312,7 +315,6 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
 
   for (size_t i = 0; i < n_backends; i++)
     if (results[i].status == MLF_RESULT_OK) blas_matrix_free(&outcomes[i].c);
-  free(expect_all);
   mlf_guard_set_readonly(a.data, 0);
   mlf_guard_set_readonly(b.data, 0);
   blas_matrix_free(&a);

@@ -23,8 +23,7 @@
  * does in its transposed branches (it differs only for an infinite or NaN alpha). */
 #include "blas_gemm_reference.h"
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
+#include "mlf_scratch.h"
 
 typedef struct { long double re, im; } cld;
 
@@ -121,8 +120,8 @@ const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "complex-zero-parts"};
 
 /* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
- * touches plain memory, with the largest magnitude and the sum of magnitudes of each row
- * (by_row) or column. Returns 1 when some element is Inf or NaN. */
+ * touches plain memory, with the largest magnitude and the sum of finite magnitudes of each
+ * row (by_row) or column. Returns 1 when some element is Inf or NaN. */
 static int load_op(cld *out, long double *largest, long double *total, int by_row,
                    const blas_matrix *x, const blas_gemm_problem *g, Mlf__Blas__Transpose t,
                    size_t rows, size_t cols) {
@@ -135,7 +134,7 @@ static int load_op(cld *out, long double *largest, long double *total, int by_ro
       out[i * cols + l] = v;
       size_t line = by_row ? i : l;
       largest[line] = larger(largest[line], mag(v));
-      total[line] += mag(v);
+      if (isfinite(mag(v))) total[line] += mag(v); /* Inf/NaN terms bound nothing anyway */
     }
   return nonfinite;
 }
@@ -160,10 +159,10 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
   zero_parts.how = p->is_complex ? ARITH_COMPLEX_ZERO_PARTS : ARITH_REAL;
 
   size_t m = g->m, n = g->n, k = r.products ? g->k : 0;
-  cld *a = malloc((m * k + k * n + 1) * sizeof *a), *b = a + m * k;
-  long double *row_max = malloc(2 * (m + n + 1) * sizeof *row_max), *col_max = row_max + m;
-  long double *row_sum = col_max + n, *col_sum = row_sum + m;
-  if (!a || !row_max) abort();
+  static mlf_scratch operands, lines;
+  cld *a = mlf_scratch_get(&operands, (m * k + k * n) * sizeof *a), *b = a + m * k;
+  long double *row_max = mlf_scratch_get(&lines, 2 * (m + n) * sizeof *row_max);
+  long double *col_max = row_max + m, *row_sum = col_max + n, *col_sum = row_sum + m;
   /* Without an Inf or NaN in A or B, skipping zero terms or zero parts changes nothing. */
   int special = load_op(a, row_max, row_sum, 1, g->a, g, g->trans_a, m, k) |
                 load_op(b, col_max, col_sum, 0, g->b, g, g->trans_b, k, n);
@@ -192,6 +191,4 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
       expect_element(&zero_parts, &by_parts, pre, factors, c_in, parts,
                      &out[BLAS_GEMM_COMPLEX_ZERO_PARTS][at_ij]);
     }
-  free(a);
-  free(row_max);
 }
