@@ -16,9 +16,9 @@
  * when any partial quantity (|alpha||a|, |alpha||b|, sum |a||b| scaled or not, |beta||c|, M)
  * reaches the largest finite number.
  * Besides the exact semantics, two deviant ones are evaluated so that a result which misses a
- * NaN can be told apart by how it went wrong: zero-skip leaves out every term with an exactly
- * zero factor, as some kernels do (IEEE says 0 * Inf = NaN, so it differs only where A or B
- * holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
+ * NaN can be told apart by how it went wrong: zero-skip leaves out every term with a factor
+ * that is zero or whose product with alpha underflows to zero, as kernels that test
+ * alpha * a == 0 do (IEEE says 0 * Inf = NaN, so it differs only where A or B holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
  * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
  * does in its transposed branches (it differs only for an infinite or NaN alpha). */
 #include "blas_gemm_reference.h"
@@ -119,6 +119,15 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "complex-zero-parts"};
 
+/* 1 when alpha x is zero in the target precision (x is zero, or the product underflows to
+ * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. */
+static int vanishes(cld alpha, cld x, const blas_precision *p) {
+  if (mag(x) == 0) return 1;
+  cld t = mul(alpha, x, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
+  return p->is_double ? (double)t.re == 0 && (double)t.im == 0
+                      : (float)t.re == 0 && (float)t.im == 0;
+}
+
 /* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
  * touches plain memory, with the largest magnitude and the sum of finite magnitudes of each
  * row (by_row) or column. Returns 1 when some element is Inf or NaN. */
@@ -174,7 +183,7 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_S
         cld x = a[i * k + l], y = b[l * n + j];
         add_term(&all, x, y, r.how);
         if (!special) continue;
-        if (mag(x) != 0 && mag(y) != 0) add_term(&nonzero, x, y, r.how);
+        if (!vanishes(r.alpha, x, p) && !vanishes(r.alpha, y, p)) add_term(&nonzero, x, y, r.how);
         add_term(&by_parts, x, y, zero_parts.how);
       }
       if (!special) nonzero = by_parts = all;

@@ -16,7 +16,7 @@ typedef struct {
 } blas_gemm_problem;
 
 /* The exact semantics, an equally valid one, and deviant ones that real kernels show, to name
- * how a result went wrong: zero-skip leaves out terms with an exactly zero factor;
+ * how a result went wrong: zero-skip leaves out terms whose factor times alpha is zero;
  * beta-as-zero ignores beta C; empty-sum-scaled computes alpha * 0 for k = 0 (NaN for an
  * infinite alpha). complex-zero-parts is not a deviation: complex products whose component
  * products with a zero factor count as zero (the BLAS does not specify complex arithmetic with
