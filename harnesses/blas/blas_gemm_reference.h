@@ -31,7 +31,13 @@ typedef enum {
 } blas_gemm_semantics;
 extern const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS];
 
-/* Fills out[s][(i * n + j) * parts + part] for every semantics s, parts = 2 for complex
- * (real, imaginary). */
-void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *out[BLAS_GEMM_SEMANTICS]);
+/* Fills exact[(i * n + j) * parts + part] with the exact semantics' expectations, parts = 2 for
+ * complex (real, imaginary), and keeps g's operands loaded for blas_gemm_expect_one. */
+void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact);
+
+/* Element (i, j) under another semantics (out[0], and out[1] for complex), computed on demand
+ * in O(k): only needed to name a mismatch. g must be the problem of the last
+ * blas_gemm_reference call. */
+void blas_gemm_expect_one(const blas_gemm_problem *g, blas_gemm_semantics sem, size_t i,
+                          size_t j, mlf_expect *out);
 #endif
