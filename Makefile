@@ -117,12 +117,13 @@ $(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $$($(2)_afl_DEPS)
 	@mkdir -p $$(@D)
 	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o,$$^) /usr/lib/afl/libAFLDriver.a $$($(2)_afl_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -lstdc++ -o $$@
 # The AFL++ custom mutator library: plain (uninstrumented, unsanitized) code loaded by afl-fuzz;
-# the root message type is the one the harness names in its MLF_TARGET line.
+# the root message type is the one the harness names in its MLF_TARGET line. It links the
+# shared libprotobuf-c (Debian's static one is not position-independent).
 $(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) $(GEN_H) harnesses/$(2)/$(1)_fuzzer.c
 	@mkdir -p $$(@D)
 	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) \
 	  -DMLF_ROOT_DESCRIPTOR=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c) \
-	  mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) $(LINK_LIBS) -o $$@
+	  mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) -lprotobuf-c -lm -o $$@
 $(OSS_OUT)/$(1): $(call obj,oss,$(sources_of)) $$($(2)_oss_DEPS)
 	@mkdir -p $$(@D)
 	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o,$$^) $(OSS_ENGINE_LIB) $$($(2)_oss_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
@@ -162,10 +163,20 @@ $(OUT)/tests/test_%: $(call obj,unit,tests/test_%.c $(CORE_SRC) $(GEN_C) $(TEST_
 $(BUILD)/unit/gen/tests/%.o: $(BUILD)/gen/tests/%.c
 	@mkdir -p $(@D)
 	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -c $< -o $@
-$(BUILD)/unit/tests/%.o: INCLUDES += -I$(BUILD)/gen/tests
-$(BUILD)/unit/tests/%.o: $(TEST_GEN_C:.c=.h)
+# The adapter tests link the adapter they drive.
+$(OUT)/tests/test_afl_mutator: $(BUILD)/unit/mutators/mlf_afl_mutator.o
+# Tests also see the test-only generated messages.
+$(BUILD)/unit/tests/%.o: tests/%.c $(GEN_H) $(TEST_GEN_C:.c=.h)
+	@mkdir -p $(@D)
+	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -MMD -MP -c $< -o $@
 
-check: all $(UNIT_BINS)
+# The mutator fuzzing itself (libFuzzer): arbitrary bytes into mutate, crossover, trim, print.
+$(OUT)/tests/fuzz_mutator: tests/fuzz_mutator.c $(MUTATOR_SRC) $(GEN_C) $(TEST_GEN_C) $(GEN_H)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -g -O1 $(INCLUDES) -I$(BUILD)/gen/tests $(PROJECT_SAN) -fsanitize=fuzzer \
+	  $(filter %.c,$^) $(LINK_LIBS) -o $@
+
+check: all $(UNIT_BINS) $(OUT)/tests/fuzz_mutator
 	tests/run-all.sh $(UNIT_BINS)
 
 fuzz: all
@@ -173,9 +184,9 @@ fuzz: all
 
 # Benchmarks: plain optimized builds, no sanitizers, so they measure our code, not ASan.
 BENCH_BINS := $(patsubst bench/%.c,$(OUT)/bench/%,$(wildcard bench/*.c))
-$(OUT)/bench/%: bench/%.c $(MUTATOR_SRC) $(ORACLE_SRC) $(GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
+$(OUT)/bench/%: bench/%.c $(MUTATOR_SRC) $(ORACLE_SRC) $(GEN_C) $(TEST_GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O2 -g $(INCLUDES) $^ $(LINK_LIBS) -o $@
+	$(CLANG) $(WARN) -O2 -g $(INCLUDES) -Itests -I$(BUILD)/gen/tests $^ $(LINK_LIBS) -o $@
 
 bench: all $(BENCH_BINS)
 	scripts/bench.sh

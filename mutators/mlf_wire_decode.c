@@ -289,21 +289,16 @@ static int decode_field(decoder *dc, ProtobufCMessage *msg, const ProtobufCField
   return 1;
 }
 
-/* Bit per field index of the required fields seen in one occurrence of a message. */
-typedef struct {
-  uint64_t local[8];
-  uint64_t *bits;
-} seen_set;
-
+/* Decodes one occurrence of a message into msg, checking that the occurrence holds every
+ * required field (a bit per field index records what it held). */
 static int decode_into(decoder *dc, ProtobufCMessage *msg, const uint8_t *p,
                        const uint8_t *end) {
   const ProtobufCMessageDescriptor *d = msg->descriptor;
   size_t words = (d->n_fields + 63) / 64;
-  seen_set seen = {{0}, NULL};
+  uint64_t local[8], *seen = words <= 8 ? local : mlf_xmalloc(words * sizeof *seen);
   unsigned hint = 0;
   int ok = dc->nesting <= MLF_DECODE_NESTING_MAX;
-  seen.bits = words <= 8 ? seen.local : calloc(words, sizeof(uint64_t));
-  if (!seen.bits) abort();
+  for (size_t w = 0; w < words; w++) seen[w] = 0;
   while (ok && p < end) {
     uint32_t id;
     scanned s;
@@ -311,17 +306,17 @@ static int decode_into(decoder *dc, ProtobufCMessage *msg, const uint8_t *p,
     const ProtobufCFieldDescriptor *f = ok ? find_field(d, id, &hint) : NULL;
     if (!f) continue; /* unknown fields are dropped */
     size_t i = (size_t)(f - d->fields);
-    seen.bits[i / 64] |= UINT64_C(1) << (i % 64);
+    seen[i / 64] |= UINT64_C(1) << (i % 64);
     ok = decode_field(dc, msg, f, &s);
   }
   for (size_t i = 0; ok && i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
     /* protobuf-c lets a required field with a default value be missing */
     if (f->label == PROTOBUF_C_LABEL_REQUIRED && !f->default_value &&
-        !(seen.bits[i / 64] >> (i % 64) & 1))
+        !(seen[i / 64] >> (i % 64) & 1))
       ok = 0;
   }
-  if (seen.bits != seen.local) free(seen.bits);
+  if (seen != local) free(seen);
   return ok;
 }
 

@@ -18,10 +18,13 @@ cflags=${OPENBLAS_CFLAGS:-}
 target=${MLF_OPENBLAS_TARGET:-HASWELL}
 key=$( { "$cc" --version 2>/dev/null | head -n 1; echo "$cc|$cflags|$target|v1"; } | sha1sum | cut -c1-16)
 built=$cache/openblas/$key
+mkdir -p "$cache/openblas"
+# One build per configuration at a time; a second caller waits and then copies the result.
+exec 9>"$built.lock"
+flock 9
 if [ ! -f "$built/libopenblas.a" ]; then
   "$top/scripts/fetch-debian-source.sh" openblas
   build=$cache/openblas/$key.build
-  mkdir -p "$cache/openblas"
   # An interrupted build of the same configuration is resumed: make is incremental.
   [ -d "$build" ] || cp -a "$cache/src/openblas" "$build"
   make_args=(CC="$cc" HOSTCC=gcc NOFORTRAN=1 NO_LAPACK=1 NO_LAPACKE=1 NO_SHARED=1 USE_THREAD=0
