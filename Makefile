@@ -124,7 +124,7 @@ $(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descri
 	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) \
 	  -DMLF_ROOT_DESCRIPTOR=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c) \
 	  mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) -lprotobuf-c -lm -o $$@
-$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of)) $$($(2)_oss_DEPS)
+$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of) $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),mutators/mlf_libfuzzer_adapter.c)) $$($(2)_oss_DEPS)
 	@mkdir -p $$(@D)
 	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o,$$^) $(OSS_ENGINE_LIB) $$($(2)_oss_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
 # Seed corpus: readable textproto under corpora/$(1)/ encoded with protoc, named like the source.

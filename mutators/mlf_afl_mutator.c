@@ -4,7 +4,10 @@
  * trimming (one optional field or repeated element removed per step).
  * Ownership, as the AFL++ API requires: each hook's output buffer belongs to the instance
  * and stays valid until that hook is called again; inputs are never modified or retained.
- * MLF_MAX_LEN in the environment bounds encoded inputs like libFuzzer's -max_len. */
+ * MLF_MAX_LEN in the environment bounds encoded inputs like libFuzzer's -max_len.
+ * MLF_AFL_MUTATOR_STATS naming a file makes deinit write the hook counters to it, one
+ * `name N` line each. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mlf_afl_mutator.h"
@@ -37,6 +40,9 @@ typedef struct {
   /* trimming: trim_cur holds the last accepted encoding; trim_index counts removable
    * elements of it that were kept; trim_steps is what init_trim announced */
   size_t trim_len, trim_count, trim_index, trim_steps, trim_out_len, trim_out_count;
+  struct {
+    unsigned long long fuzz_calls, crossovers, trim_steps, trim_kept, post_process_calls;
+  } stats;
 } mlf_afl;
 
 static uint8_t *reserve(owned_buf *b, size_t n) {
@@ -95,7 +101,9 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
   mlf_afl *st = data;
   size_t limit = max_size < st->max_len ? max_size : st->max_len, n;
   uint8_t *out = reserve(&st->fuzz_out, buf_size > limit ? buf_size : limit);
+  st->stats.fuzz_calls++;
   if (add_buf && add_buf_size && mlf_rng_chance(&st->rng, MLF_AFL_CROSSOVER_PERCENT)) {
+    st->stats.crossovers++;
     n = mlf_crossover_bytes(st->m, buf, buf_size, add_buf, add_buf_size, out, limit);
   } else {
     if (buf_size) memcpy(out, buf, buf_size);
@@ -124,6 +132,7 @@ const char *afl_custom_describe(void *data, size_t max_description_len) {
 
 size_t afl_custom_post_process(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf) {
   mlf_afl *st = data;
+  st->stats.post_process_calls++;
   ProtobufCMessage *msg = parse(buf, buf_size);
   mlf_post_process(msg);
   size_t n = pack_into(&st->post_out, msg, 1);
@@ -147,6 +156,7 @@ int32_t afl_custom_init_trim(void *data, uint8_t *buf, size_t buf_size) {
 /* The current encoding without its trim_index-th removable element. */
 size_t afl_custom_trim(void *data, uint8_t **out_buf) {
   mlf_afl *st = data;
+  st->stats.trim_steps++;
   ProtobufCMessage *msg = parse(st->trim_cur.data, st->trim_len);
   mlf_remove_element(msg, st->trim_index);
   st->trim_out_len = pack_into(&st->trim_out, msg, 0);
@@ -161,6 +171,7 @@ size_t afl_custom_trim(void *data, uint8_t **out_buf) {
 int32_t afl_custom_post_trim(void *data, unsigned char success) {
   mlf_afl *st = data;
   if (success) {
+    st->stats.trim_kept++;
     owned_buf kept = st->trim_out;
     st->trim_out = st->trim_cur;
     st->trim_cur = kept;
@@ -173,8 +184,20 @@ int32_t afl_custom_post_trim(void *data, unsigned char success) {
   return (int32_t)(remaining < st->trim_steps ? st->trim_steps - remaining : 0);
 }
 
+static void write_stats(const mlf_afl *st, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) return;
+  fprintf(f, "fuzz_calls %llu\ncrossovers %llu\ntrim_steps %llu\ntrim_kept %llu\n"
+             "post_process_calls %llu\n",
+          st->stats.fuzz_calls, st->stats.crossovers, st->stats.trim_steps, st->stats.trim_kept,
+          st->stats.post_process_calls);
+  fclose(f);
+}
+
 void afl_custom_deinit(void *data) {
   mlf_afl *st = data;
+  const char *stats_path = getenv("MLF_AFL_MUTATOR_STATS");
+  if (stats_path && *stats_path) write_stats(st, stats_path);
   mlf_mutator_free(st->m);
   free(st->fuzz_out.data);
   free(st->post_out.data);

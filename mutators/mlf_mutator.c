@@ -1,6 +1,8 @@
 /* The mutator's public entry points: one operation per call (retried when the chosen one
  * does not apply), post-processing, and the size budget: with little headroom only
- * shrinking operations run, and a result over budget loses random elements until it fits. */
+ * shrinking operations run, and a result over budget loses random elements until it fits.
+ * Bytes are decoded and encoded by protobuf-c; an input that is the previous output comes
+ * from the decode cache (mlf_mutator_cache.c) instead. */
 #include <stdlib.h>
 #include <string.h>
 #include "mlf_mutator_internal.h"
@@ -25,7 +27,7 @@ mlf_mutator *mlf_mutator_new(const ProtobufCMessageDescriptor *root, uint64_t se
 
 void mlf_mutator_free(mlf_mutator *m) {
   if (!m) return;
-  free(m->encoded.data);
+  mlf_cache_free(m);
   free(m->name);
   free(m);
 }
@@ -45,7 +47,7 @@ static int apply_one(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessa
 /* Removes random elements (more at once the further over budget) until msg fits; resets
  * it to its default as a last resort. Returns the final packed size. */
 static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
-  size_t size = mlf_wire_encode(&m->encoded, msg);
+  size_t size = protobuf_c_message_get_packed_size(msg);
   if (size <= budget) return size;
   for (int round = 0; size > budget && round < MLF_SHRINK_ROUNDS; round++) {
     unsigned percent = (unsigned)((size - budget) * 100 / size);
@@ -55,7 +57,7 @@ static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
       mlf_remove_element(msg, (size_t)mlf_rng_below(&m->rng, n));
     }
     mlf_post_process(msg);
-    size = mlf_wire_encode(&m->encoded, msg);
+    size = protobuf_c_message_get_packed_size(msg);
   }
   if (size <= budget) {
     m->last.suffix = "+shrink";
@@ -64,16 +66,16 @@ static size_t fit_budget(mlf_mutator *m, ProtobufCMessage *msg, size_t budget) {
   mlf_message_reset(msg);
   mlf_post_process(msg);
   m->last.suffix = "+reset";
-  return mlf_wire_encode(&m->encoded, msg);
+  return protobuf_c_message_get_packed_size(msg);
 }
 
 /* One mutation (or crossover from src) of msg, post-processed and fitted to the budget.
  * size is msg's encoded size when the caller knows it (the length of the bytes it came
- * from), else SIZE_MAX. Sets *applied when an operation was applied; returns the encoded
- * size, leaving the final message's encoding in m->encoded. */
+ * from), else SIZE_MAX. Sets *applied when an operation was applied; returns the packed
+ * size of the result. */
 static size_t mutate_tree(mlf_mutator *m, ProtobufCMessage *msg, const ProtobufCMessage *src,
                           size_t budget, size_t size, int *applied) {
-  if (size > budget) size = mlf_wire_encode(&m->encoded, msg);
+  if (size > budget) size = protobuf_c_message_get_packed_size(msg);
   int done = 0;
   if (size <= budget) {
     size_t headroom = budget - size;
@@ -101,13 +103,15 @@ int mlf_crossover_message(mlf_mutator *m, ProtobufCMessage *dst, const ProtobufC
   return applied && size <= budget;
 }
 
-/* Parses a (and b for a crossover), mutates, encodes into out. out may alias a. Returns 0
- * only when no encoding of the root type fits in max_out. */
+/* Decodes a (from the cache when a is the last output) and b for a crossover, mutates,
+ * packs into out and caches the result. out may alias a. Returns 0 only when no encoding of
+ * the root type fits in max_out. */
 static size_t mutate_encoded(mlf_mutator *m, const uint8_t *a, size_t a_size, const uint8_t *b,
                              size_t b_size, uint8_t *out, size_t max_out) {
   size_t budget = m->size_budget && m->size_budget < max_out ? m->size_budget : max_out;
-  ProtobufCMessage *msg = mlf_wire_decode(m->root, a, a_size);
   size_t size = a_size; /* a canonical encoding's length is the size of what it decodes to */
+  ProtobufCMessage *msg = mlf_cache_take(m, a, a_size);
+  if (!msg) msg = mlf_parse(m->root, a, a_size);
   if (!msg) {
     msg = mlf_message_new_default(m->root);
     size = SIZE_MAX;
@@ -115,12 +119,13 @@ static size_t mutate_encoded(mlf_mutator *m, const uint8_t *a, size_t a_size, co
   ProtobufCMessage *src = b ? mlf_parse_or_default(m->root, b, b_size) : NULL;
   int applied;
   size = mutate_tree(m, msg, src, budget, size, &applied);
-  if (size > max_out)
-    size = 0;
-  else if (size)
-    memcpy(out, m->encoded.data, size);
-  protobuf_c_message_free_unpacked(msg, NULL);
   if (src) protobuf_c_message_free_unpacked(src, NULL);
+  if (size > max_out) {
+    protobuf_c_message_free_unpacked(msg, NULL);
+    return 0;
+  }
+  protobuf_c_message_pack(msg, out); /* straight into the engine's buffer: size fits */
+  mlf_cache_keep(m, msg, out, size);
   return size;
 }
 

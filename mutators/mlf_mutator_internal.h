@@ -19,12 +19,6 @@ enum { MLF_W_MUTATE = 4, MLF_W_ADD = 2, MLF_W_DELETE = 1, MLF_W_COPY = 1, MLF_W_
 #define MLF_PATH_MAX 12
 #define MLF_OP_NAME_MAX 160
 
-/* A growable byte buffer the encoder writes to (mlf_wire_encode.c). */
-typedef struct {
-  uint8_t *data;
-  size_t len, cap;
-} mlf_wire_buf;
-
 /* Storage of any single value; a scratch slot for building a value before storing it. */
 typedef union {
   int32_t i32;
@@ -123,7 +117,11 @@ struct mlf_mutator {
   mlf_rng rng;
   unsigned max_depth;
   size_t size_budget;
-  mlf_wire_buf encoded; /* the last message measured, encoded */
+  /* decode cache (mlf_mutator_cache.c): the last output of mlf_mutate_bytes or
+   * mlf_crossover_bytes, and that output as a message (post-processed, normalized) */
+  ProtobufCMessage *cached;
+  uint8_t *cached_bytes;
+  size_t cached_len, cached_cap;
   mlf_op_record last;
   char *name; /* MLF_OP_NAME_MAX bytes, written by mlf_mutator_last_op */
 };
@@ -158,14 +156,16 @@ typedef struct {
 size_t mlf_domain_count(void);
 const mlf_domain_entry *mlf_domain_get(size_t i);
 
-/* ---- wire format (mlf_wire_decode.c, mlf_wire_encode.c) ---- */
-/* Deeper nesting is refused when decoding (protobuf C++'s default recursion limit). */
-#define MLF_DECODE_NESTING_MAX 100
-/* Decodes as protobuf_c_message_unpack does (same inputs accepted, same structures), but
- * drops unknown fields and replaces enum values the enum does not define. NULL when the
- * bytes do not parse. */
-ProtobufCMessage *mlf_wire_decode(const ProtobufCMessageDescriptor *type, const uint8_t *data,
-                                  size_t size);
-/* Replaces the contents of b by protobuf_c_message_pack's bytes for msg; returns the size. */
-size_t mlf_wire_encode(mlf_wire_buf *b, const ProtobufCMessage *msg);
+/* ---- bytes to messages (mlf_mutator_parse.c, mlf_mutator_cache.c) ---- */
+/* protobuf_c_message_unpack, then drops unknown fields and replaces enum values the enum
+ * does not define by its default. NULL when the bytes do not parse. */
+ProtobufCMessage *mlf_parse(const ProtobufCMessageDescriptor *type, const uint8_t *data,
+                            size_t size);
+/* The cached message when data[0..size) are the cached bytes, handed over to the caller
+ * (the cache is then empty), else NULL. */
+ProtobufCMessage *mlf_cache_take(mlf_mutator *m, const uint8_t *data, size_t size);
+/* Makes msg (now owned by the cache) and its encoding data[0..size) the cache. */
+void mlf_cache_keep(mlf_mutator *m, ProtobufCMessage *msg, const uint8_t *data, size_t size);
+/* Frees the cached message and bytes. */
+void mlf_cache_free(mlf_mutator *m);
 #endif

@@ -1,8 +1,7 @@
 /* Checks shared by the mutator tests and the mutator's own fuzz target. Every encoding the
  * mutator produces parses (so proto2 required fields are present), every enum holds a
  * value of its enum, a set oneof member is one of the oneof's fields and holds a value,
- * nesting stays within the depth limit, and re-encoding gives the same bytes. The
- * mutator's decoder agrees with protobuf_c_message_unpack. */
+ * nesting stays within the depth limit, and re-encoding gives the same bytes. */
 #ifndef MLF_CHECK_H
 #define MLF_CHECK_H
 #include <stdlib.h>
@@ -57,38 +56,6 @@ static inline const char *mlf_check_message(const ProtobufCMessage *msg, unsigne
   return NULL;
 }
 
-/* What the mutator's decoder does beyond protobuf-c: drop unknown fields, and replace an
- * enum value the enum lacks by 0 if the enum has it, else by its lowest value. */
-static inline void mlf_check_normalize(ProtobufCMessage *msg) {
-  const ProtobufCMessageDescriptor *d = msg->descriptor;
-  for (unsigned i = 0; i < msg->n_unknown_fields; i++) free(msg->unknown_fields[i].data);
-  free(msg->unknown_fields);
-  msg->unknown_fields = NULL;
-  msg->n_unknown_fields = 0;
-  for (unsigned i = 0; i < d->n_fields; i++) {
-    const ProtobufCFieldDescriptor *f = &d->fields[i];
-    char *base = (char *)msg;
-    size_t n = 1;
-    char *slot = base + f->offset;
-    if (f->label == PROTOBUF_C_LABEL_REPEATED) {
-      n = *(size_t *)(base + f->quantifier_offset);
-      slot = *(char **)slot;
-    } else if ((f->flags & PROTOBUF_C_FIELD_FLAG_ONEOF) &&
-               *(uint32_t *)(base + f->quantifier_offset) != f->id) {
-      continue;
-    }
-    for (size_t k = 0; k < n; k++) {
-      if (f->type == PROTOBUF_C_TYPE_MESSAGE && ((ProtobufCMessage **)slot)[k]) {
-        mlf_check_normalize(((ProtobufCMessage **)slot)[k]);
-      } else if (f->type == PROTOBUF_C_TYPE_ENUM &&
-                 !protobuf_c_enum_descriptor_get_value(f->descriptor, ((int *)slot)[k])) {
-        const ProtobufCEnumDescriptor *e = f->descriptor;
-        ((int *)slot)[k] = protobuf_c_enum_descriptor_get_value(e, 0) ? 0 : e->values[0].value;
-      }
-    }
-  }
-}
-
 static inline unsigned mlf_check_depth(const ProtobufCMessage *msg) {
   const ProtobufCMessageDescriptor *d = msg->descriptor;
   unsigned deepest = 0;
@@ -111,36 +78,6 @@ static inline unsigned mlf_check_depth(const ProtobufCMessage *msg) {
     }
   }
   return deepest;
-}
-
-/* NULL when `decoded` (the mutator's decoding of buf, NULL if refused) agrees with
- * protobuf_c_message_unpack: both refuse, or both accept and re-encode to the same bytes
- * once protobuf-c's message is normalized. The mutator also refuses nesting deeper than
- * nesting_max. */
-static inline const char *mlf_check_decoder(const ProtobufCMessageDescriptor *type,
-                                            const uint8_t *buf, size_t n,
-                                            const ProtobufCMessage *decoded,
-                                            unsigned nesting_max) {
-  static const uint8_t none[1];
-  ProtobufCMessage *ref = protobuf_c_message_unpack(type, NULL, n, n ? buf : none);
-  const char *err = NULL;
-  if (!ref && decoded) err = "accepts what protobuf-c refuses";
-  if (ref && !decoded && mlf_check_depth(ref) <= nesting_max)
-    err = "refuses what protobuf-c accepts";
-  if (ref && decoded) {
-    mlf_check_normalize(ref);
-    size_t a = protobuf_c_message_get_packed_size(ref);
-    size_t b = protobuf_c_message_get_packed_size(decoded);
-    uint8_t *pa = malloc(a + 1), *pb = malloc(b + 1);
-    if (!pa || !pb) abort();
-    protobuf_c_message_pack(ref, pa);
-    protobuf_c_message_pack(decoded, pb);
-    if (a != b || memcmp(pa, pb, a)) err = "decodes differently from protobuf-c";
-    free(pa);
-    free(pb);
-  }
-  if (ref) protobuf_c_message_free_unpacked(ref, NULL);
-  return err;
 }
 
 /* NULL when buf[0..n) is a valid encoding of type as described above, else the problem. */

@@ -2,13 +2,16 @@
  * add_buf, fuzz_count, describe, post_process, the trim loop, deinit) and checks the buffer
  * ownership rules under ASan: inputs are neither modified nor retained (tests free them
  * right after the call), and each output stays valid and unchanged until its hook is
- * called again, whatever other hooks run in between. */
+ * called again, whatever other hooks run in between. Also the hook counters deinit writes
+ * to the file MLF_AFL_MUTATOR_STATS names. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "mlf_afl_mutator.h"
 #include "mlf_check.h"
@@ -229,6 +232,55 @@ static void test_fuzz_count(void **state) {
   afl_custom_deinit(mut);
 }
 
+/* deinit writes each counter to MLF_AFL_MUTATOR_STATS, and nothing without it. */
+static void test_stats_file(void **state) {
+  (void)state;
+  char path[] = "/tmp/mlf-afl-stats-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_int_equal(setenv("MLF_AFL_MUTATOR_STATS", path, 1), 0);
+  void *mut = afl_custom_init(NULL, 13);
+  uint8_t seed[MAX_SIZE], *out = NULL;
+  size_t seed_n = seed_of(seed);
+  unsigned crossovers = 0, steps = 0, kept = 0;
+  for (int i = 0; i < 200; i++) {
+    afl_custom_fuzz(mut, seed, seed_n, &out, seed, seed_n, MAX_SIZE);
+    crossovers += strncmp(afl_custom_describe(mut, 128), "crossover-", 10) == 0;
+  }
+  for (int i = 0; i < 3; i++) afl_custom_post_process(mut, seed, seed_n, &out);
+  int32_t total = afl_custom_init_trim(mut, seed, seed_n);
+  for (int32_t cur = 0; cur < total && steps < 6; steps++) {
+    afl_custom_trim(mut, &out);
+    kept += steps % 2;
+    cur = afl_custom_post_trim(mut, steps % 2);
+  }
+  afl_custom_deinit(mut);
+  assert_int_equal(unsetenv("MLF_AFL_MUTATOR_STATS"), 0);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  unsigned long long fuzz_calls, xovers, trim_steps, trim_kept, post_calls;
+  assert_int_equal(fscanf(f, "fuzz_calls %llu\ncrossovers %llu\ntrim_steps %llu\n"
+                             "trim_kept %llu\npost_process_calls %llu\n",
+                          &fuzz_calls, &xovers, &trim_steps, &trim_kept, &post_calls), 5);
+  assert_int_equal(fgetc(f), EOF);
+  fclose(f);
+  assert_int_equal(fuzz_calls, 200);
+  assert_true(xovers >= crossovers && crossovers > 10 && xovers < 100); /* about 20% */
+  assert_int_equal(trim_steps, steps);
+  assert_int_equal(steps, 6);
+  assert_int_equal(trim_kept, kept);
+  assert_int_equal(kept, 3);
+  assert_int_equal(post_calls, 3);
+  /* without the variable, deinit leaves the file alone */
+  assert_int_equal(truncate(path, 0), 0);
+  afl_custom_deinit(afl_custom_init(NULL, 14));
+  f = fopen(path, "r");
+  assert_int_equal(fgetc(f), EOF);
+  fclose(f);
+  unlink(path);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fuzz_ownership),
@@ -237,6 +289,7 @@ int main(void) {
       cmocka_unit_test(test_post_process),
       cmocka_unit_test(test_trim),
       cmocka_unit_test(test_fuzz_count),
+      cmocka_unit_test(test_stats_file),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /* Tests of the generic protobuf-c mutator: invariants of 100,000 mutations and 10,000
  * crossovers per message type (GemmCase, AllTypes and their sub-messages) spread over budgets
  * of 64, 256 and 1024 bytes, determinism, special-value bias, the depth limit, default
- * messages for unparsable bytes, the mutator's decoder and encoder against protobuf-c,
- * trimming, text output that `protoc --encode` turns back into the same bytes, and the
+ * messages for unparsable bytes, the decode cache (a cached input mutates exactly like the
+ * same bytes decoded afresh), trimming, text output that `protoc --encode` turns back into the same bytes, and the
  * post-processor / domain-mutator registries (last: their registrations stay). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -290,67 +290,41 @@ static void test_trim_until_nothing_removable(void **state) {
   }
 }
 
-/* Damages an encoding: flips, inserts or deletes a byte, truncates, or repeats a slice. */
-static size_t damage(mlf_rng *r, uint8_t *buf, size_t n, size_t cap) {
-  size_t at = (size_t)mlf_rng_below(r, n + 1);
-  switch (mlf_rng_below(r, 5)) {
-  case 0:
-    if (n) buf[at % n] ^= (uint8_t)(1u << mlf_rng_below(r, 8));
-    return n;
-  case 1:
-    if (n >= cap) return n;
-    memmove(buf + at + 1, buf + at, n - at);
-    buf[at] = (uint8_t)mlf_rng_next(r);
-    return n + 1;
-  case 2:
-    if (at == n) return n;
-    memmove(buf + at, buf + at + 1, n - at - 1);
-    return n - 1;
-  case 3:
-    return at;
-  default: {
-    size_t len = n - at < cap - n ? n - at : cap - n;
-    memcpy(buf + n, buf + at, len);
-    return n + len;
-  }
-  }
-}
-
-/* The fast decoder accepts what protobuf-c accepts and decodes it the same way (up to its
- * normalization); the encoder writes protobuf-c's bytes. Checked on seeds, mutation
- * outputs and damaged copies of them. */
-static void test_codec_matches_protobuf_c(void **state) {
+/* The decode cache changes nothing but speed: a chain of mutations and crossovers, each
+ * fed the previous output (cache hits), gives the same bytes and operation names as a
+ * fresh mutator with the same seed given the same input (a miss, as in a replay). */
+static void test_cache_hits_match_misses(void **state) {
   (void)state;
   const ProtobufCMessageDescriptor *types[] = {&mlf__blas__gemm_case__descriptor,
                                                &mlf__test__all_types__descriptor};
-  mlf_rng r;
-  mlf_rng_seed(&r, 42);
-  mlf_wire_buf wire = {0};
-  static uint8_t enc[2 * BUF_SIZE];
+  static encoded cur, hit, miss;
   for (int t = 0; t < 2; t++) {
-    mlf_mutator *m = mlf_mutator_new(types[t], 13, NULL);
-    static encoded e;
-    e = *seed_of(types[t]);
-    for (int i = 0; i < 4000; i++) {
-      size_t n = e.size;
-      memcpy(enc, e.data, n);
-      for (int d = 0; d < i % 4; d++) n = damage(&r, enc, n, sizeof enc / 2);
-      ProtobufCMessage *msg = mlf_wire_decode(types[t], enc, n);
-      const char *err = mlf_check_decoder(types[t], enc, n, msg, MLF_DECODE_NESTING_MAX);
-      if (err) fail_msg("%s: %s (input %zu bytes, step %d)", types[t]->name, err, n, i);
-      if (msg) {
-        size_t size = mlf_wire_encode(&wire, msg);
-        assert_int_equal(size, protobuf_c_message_get_packed_size(msg));
-        static uint8_t ref[4 * BUF_SIZE];
-        protobuf_c_message_pack(msg, ref);
-        assert_memory_equal(wire.data, ref, size);
-        protobuf_c_message_free_unpacked(msg, NULL);
+    mlf_mutator *chained = mlf_mutator_new(types[t], 0, NULL);
+    cur = *seed_of(types[t]);
+    for (uint64_t s = 0; s < 3000; s++) {
+      size_t budget = budgets[s % N_BUDGETS];
+      mlf_mutator *fresh = mlf_mutator_new(types[t], s, NULL);
+      mlf_mutator_reseed(chained, s);
+      hit = miss = cur;
+      if (s % 5 == 4) {
+        const encoded *other = seed_of(types[t]);
+        hit.size = mlf_crossover_bytes(chained, cur.data, cur.size, other->data, other->size,
+                                       hit.data, budget);
+        miss.size = mlf_crossover_bytes(fresh, cur.data, cur.size, other->data, other->size,
+                                        miss.data, budget);
+      } else {
+        hit.size = mlf_mutate_bytes(chained, hit.data, hit.size, budget);
+        miss.size = mlf_mutate_bytes(fresh, miss.data, miss.size, budget);
       }
-      e.size = mlf_mutate_bytes(m, e.data, e.size, 1024);
+      assert_string_equal(mlf_mutator_last_op(chained), mlf_mutator_last_op(fresh));
+      assert_int_equal(hit.size, miss.size);
+      assert_memory_equal(hit.data, miss.data, hit.size);
+      expect_valid(types[t], hit.data, hit.size, budget, DEFAULT_DEPTH, chained);
+      mlf_mutator_free(fresh);
+      cur = hit;
     }
-    mlf_mutator_free(m);
+    mlf_mutator_free(chained);
   }
-  free(wire.data);
 }
 
 /* protoc --encode of the printed text; returns the encoded size, or -1 when protoc fails. */
@@ -546,7 +520,7 @@ int main(void) {
       cmocka_unit_test(test_option_budget),
       cmocka_unit_test(test_message_level),
       cmocka_unit_test(test_unparsable),
-      cmocka_unit_test(test_codec_matches_protobuf_c),
+      cmocka_unit_test(test_cache_hits_match_misses),
       cmocka_unit_test(test_trim_until_nothing_removable),
       cmocka_unit_test(test_text_round_trip),
       cmocka_unit_test(test_post_processors),
