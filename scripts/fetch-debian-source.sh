@@ -7,6 +7,10 @@ pkg=${1:?usage: $0 <source-package>}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${MLF_CACHE:-$top/cache}
 dest=$cache/src/$pkg
+mkdir -p "$cache/src"
+# One fetch per package at a time (parallel builds may ask together); the others wait.
+exec 9>"$cache/src/.$pkg.lock"
+flock 9
 if [ -f "$dest/.unpacked" ]; then exit 0; fi
 
 apt_dir=$cache/apt
@@ -27,7 +31,6 @@ cp "$sources" "$apt_dir/parts/deb-src.sources"
 if ! ls "$apt_dir/lists/"*Sources* >/dev/null 2>&1; then
   apt-get "${apt_opts[@]}" update -qq
 fi
-mkdir -p "$cache/src"
 work=$(mktemp -d "$cache/src/.fetch-$pkg.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 (cd "$work" && apt-get "${apt_opts[@]}" source -qq "$pkg" >/dev/null)
