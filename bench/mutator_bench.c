@@ -1,9 +1,12 @@
 /* Mutator throughput: the full engine cycle of mlf_mutate_bytes (unpack, mutate,
- * post-process, pack) per message type and size budget, each mutation starting again from a
- * realistic seed of a few hundred bytes, as libFuzzer does with a corpus input. A seed larger
- * than 3/4 of the budget loses its last removable elements first so that it fits.
- * Prints one line per case: mutator_throughput <type> budget=<n> <mutations_per_s>
- * and, on stderr, the seed size and the rate of a bare protobuf-c unpack + pack + free of the
+ * post-process, pack) per message type and size budget, from a realistic seed of a few
+ * hundred bytes. A seed larger than 3/4 of the budget loses its last removable elements
+ * first so that it fits. Two rates per case, printed as
+ *   mutator_throughput <type> budget=<n> chained <mutations_per_s>
+ *   mutator_throughput <type> budget=<n> fresh <mutations_per_s>
+ * chained: as libFuzzer stacks mutations, each input is the previous output (a decode-cache
+ * hit) except that every CHAIN_LENGTH-th restarts from the seed; fresh: every input is the
+ * seed, so every call unpacks. Then, on stderr, the seed size and the rate of a bare protobuf-c unpack + pack + free of the
  * same seed, the floor any such cycle stands on, to compare machines. Rates are per second
  * of this thread's CPU time, so other load on the machine distorts them less. */
 #define _POSIX_C_SOURCE 200809L
@@ -16,12 +19,14 @@
 #define BENCH_SECONDS 1.0
 #define BATCH 1000
 #define BUF_SIZE 4096
+#define CHAIN_LENGTH 5 /* libFuzzer's default -mutate_depth */
 
 typedef struct {
   const ProtobufCMessageDescriptor *type;
   mlf_mutator *m;
   uint8_t seed[BUF_SIZE], buf[BUF_SIZE];
-  size_t seed_size, budget;
+  size_t seed_size, budget, buf_size;
+  unsigned step;
 } bench_case;
 
 static double cpu_now(void) {
@@ -41,9 +46,17 @@ static double per_second(void (*step)(bench_case *), bench_case *c) {
   return (double)n / elapsed;
 }
 
-static void mutate_step(bench_case *c) {
+static void fresh_step(bench_case *c) {
   memcpy(c->buf, c->seed, c->seed_size);
   mlf_mutate_bytes(c->m, c->buf, c->seed_size, c->budget);
+}
+
+static void chained_step(bench_case *c) {
+  if (c->step++ % CHAIN_LENGTH == 0) {
+    memcpy(c->buf, c->seed, c->seed_size);
+    c->buf_size = c->seed_size;
+  }
+  c->buf_size = mlf_mutate_bytes(c->m, c->buf, c->buf_size, c->budget);
 }
 
 static void protobuf_c_step(bench_case *c) {
@@ -70,9 +83,12 @@ static void bench(const ProtobufCMessageDescriptor *type, size_t (*make_seed)(ui
   c.type = type;
   c.budget = budget;
   c.seed_size = fit_seed(type, c.seed, make_seed(c.seed), budget * 3 / 4);
+  c.step = 0;
   c.m = mlf_mutator_new(type, 1, NULL);
-  printf("mutator_throughput %s budget=%zu %.0f\n", type->short_name, budget,
-         per_second(mutate_step, &c));
+  printf("mutator_throughput %s budget=%zu chained %.0f\n", type->short_name, budget,
+         per_second(chained_step, &c));
+  printf("mutator_throughput %s budget=%zu fresh %.0f\n", type->short_name, budget,
+         per_second(fresh_step, &c));
   fflush(stdout);
   fprintf(stderr, "  (seed %zu bytes; protobuf-c unpack + pack + free alone: %.0f/s)\n",
           c.seed_size, per_second(protobuf_c_step, &c));

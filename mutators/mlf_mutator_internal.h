@@ -158,7 +158,7 @@ const mlf_domain_entry *mlf_domain_get(size_t i);
 
 /* ---- bytes to messages (mlf_mutator_parse.c, mlf_mutator_cache.c) ---- */
 /* protobuf_c_message_unpack, then drops unknown fields and replaces enum values the enum
- * does not define by its default. NULL when the bytes do not parse. */
+ * does not define (mlf_normalize_enums). NULL when the bytes do not parse. */
 ProtobufCMessage *mlf_parse(const ProtobufCMessageDescriptor *type, const uint8_t *data,
                             size_t size);
 /* The cached message when data[0..size) are the cached bytes, handed over to the caller

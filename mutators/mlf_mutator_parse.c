@@ -1,11 +1,12 @@
 /* Turning bytes into a message the mutator can work on: protobuf_c_message_unpack, then
  * normalization, so that every message the mutator holds encodes to a valid input: unknown
- * fields are dropped, and enum values the enum does not define (protobuf-c keeps them)
- * become the enum's default. */
+ * fields are dropped, and enum values the enum does not define (protobuf-c keeps them) are
+ * replaced as the harness entry replaces them (mlf_enum_normalize.c). */
 #include <stdlib.h>
+#include "mlf_enum_normalize.h"
 #include "mlf_mutator_internal.h"
 
-static void normalize(ProtobufCMessage *msg) {
+static void drop_unknown_fields(ProtobufCMessage *msg) {
   const ProtobufCMessageDescriptor *d = msg->descriptor;
   for (unsigned i = 0; i < msg->n_unknown_fields; i++) free(msg->unknown_fields[i].data);
   free(msg->unknown_fields);
@@ -13,14 +14,10 @@ static void normalize(ProtobufCMessage *msg) {
   msg->n_unknown_fields = 0;
   for (unsigned i = 0; i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
-    if (f->type != PROTOBUF_C_TYPE_ENUM && f->type != PROTOBUF_C_TYPE_MESSAGE) continue;
+    if (f->type != PROTOBUF_C_TYPE_MESSAGE) continue;
     for (size_t k = 0, n = mlf_field_count(msg, f); k < n; k++) {
-      void *slot = mlf_field_slot(msg, f, k);
-      if (f->type == PROTOBUF_C_TYPE_MESSAGE) {
-        if (*(ProtobufCMessage **)slot) normalize(*(ProtobufCMessage **)slot);
-      } else if (!mlf_enum_valid(f->descriptor, *(int *)slot)) {
-        *(int *)slot = mlf_enum_default(f->descriptor);
-      }
+      ProtobufCMessage *sub = *(ProtobufCMessage **)mlf_field_slot(msg, f, k);
+      if (sub) drop_unknown_fields(sub);
     }
   }
 }
@@ -29,7 +26,10 @@ ProtobufCMessage *mlf_parse(const ProtobufCMessageDescriptor *type, const uint8_
                             size_t size) {
   static const uint8_t none[1];
   ProtobufCMessage *msg = protobuf_c_message_unpack(type, NULL, size, size ? data : none);
-  if (msg) normalize(msg);
+  if (msg) {
+    drop_unknown_fields(msg);
+    mlf_normalize_enums(msg);
+  }
   return msg;
 }
 
