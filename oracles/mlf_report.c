@@ -1,5 +1,6 @@
 /* Collects one run's backend log and findings, and prints them for a person. */
 #include "mlf_report.h"
+#include <fnmatch.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,6 @@ const char *mlf_run_verdict(const mlf_run *run) {
 
 const mlf_known_finding *mlf_known_finding_lookup(const char *tag) {
   for (size_t i = 0; i < mlf_known_findings_count; i++)
-    if (strcmp(mlf_known_findings[i].tag, tag) == 0) return &mlf_known_findings[i];
+    if (fnmatch(mlf_known_findings[i].tag, tag, 0) == 0) return &mlf_known_findings[i];
   return NULL;
 }

@@ -39,7 +39,7 @@ void mlf_run_print(FILE *out, const mlf_run *run);
 const char *mlf_run_verdict(const mlf_run *run);
 
 typedef struct {
-  const char *tag;
+  const char *tag;         /* a tag, or a shell pattern (fnmatch) covering several */
   const char *reproducer;  /* path in the source tree */
   const char *requires;    /* "-" or "<backend> <text in its identity>" to reproduce for real */
   const char *status;      /* upstream status, or "implementation-defined" */

@@ -2,15 +2,14 @@
 #include "blas_known_crashes.h"
 #include <string.h>
 
-/* BLIS 0.9.0 sgemm (haswell kernel set) reads past the last element of C
- * when it must read C (alpha != 0, k > 0, beta != 0) and the dimension of C that is
- * contiguous in memory has a length of 2, 3, 10, 11, 14 or 15 modulo 16 while the other is
- * at least 2; leading-dimension padding does not help, the over-read is past the end. */
+/* BLIS 0.9.0 sgemm (haswell kernel set) reads past the last element of C when alpha != 0,
+ * k > 0 and the dimension of C that is contiguous in memory has a length of 2, 3, 10, 11, 14
+ * or 15 modulo 16 while the other is at least 2, even with beta = 0 (when C must not be read
+ * at all); leading-dimension padding does not help, the over-read is past the end. */
 static int blis_sgemm_reads_past_c(const blas_gemm_problem *g) {
   size_t contiguous = g->row_major ? g->n : g->m, other = g->row_major ? g->m : g->n;
-  int alpha_zero = g->alpha[0] == 0, beta_zero = g->beta[0] == 0;
   unsigned r = (unsigned)(contiguous % 16);
-  return g->p.letter == 's' && !alpha_zero && !beta_zero && g->k > 0 && other >= 2 &&
+  return g->p.letter == 's' && g->alpha[0] != 0 && g->k > 0 && other >= 2 &&
          (r == 2 || r == 3 || r == 10 || r == 11 || r == 14 || r == 15);
 }
 
