@@ -1,6 +1,7 @@
 # Every target runs under a real afl-fuzz for a few seconds with the AFL++ build and its
 # structure-aware custom mutator library: executions happen, the custom mutator produced
-# queue entries (their names carry its description), and message-level trimming ran.
+# queue entries (their names carry its description), message-level trimming ran, and no
+# saved crash is on the harness side (a new library finding is reported, not failed).
 . "$(dirname "$0")/common.bash"
 . scripts/afl-env.sh
 for t in $(targets); do
@@ -16,7 +17,10 @@ for t in $(targets); do
   # AFL++'s own stages write op:<stage>.
   ls "$tmp/$t-out/default/queue" | grep -v ',orig:' | grep -v ',op:' | grep -q 'id:' ||
     fail "$t: no queue entry named by the custom mutator"
-  [ "$(ls "$tmp/$t-out/default/crashes" | grep -c id: || true)" -eq 0 ] || fail "$t: crashes found: $(ls "$tmp/$t-out/default/crashes")"
+  for crash in "$tmp/$t-out/default/crashes"/id:*; do
+    [ -f "$crash" ] || continue
+    library_finding "$t" "$crash" || fail "$t: harness-side crash: $crash"
+  done
   grep -q '^trim_steps [1-9]' "$tmp/$t-mutator-stats" || { cat "$tmp/$t-mutator-stats"; fail "$t: no trimming step ran"; }
   echo "$t: $execs executions; $(tr '\n' ' ' < "$tmp/$t-mutator-stats")"
 done

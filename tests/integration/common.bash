@@ -5,3 +5,16 @@ targets() { ls out/libfuzzer; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# 0 when the saved input $2 of target $1 is a finding about a library (a verdict tag, or a
+# crash while a backend ran) rather than a harness-side crash; prints what it is.
+library_finding() {
+  local out
+  out=$(MLF_REPORT_KNOWN=1 out/replay/"$1" "$2" 2>&1)
+  if grep -q '^==== mlfuzz: crash in .* while running backend' <<<"$out"; then
+    echo "library crash (new finding, record it): $(grep -m1 '^==== mlfuzz' <<<"$out") $2"
+  elif grep -q '^finding mlf:' <<<"$out"; then
+    echo "library finding (record it): $(grep -m1 '^finding' <<<"$out") $2"
+  else
+    return 1
+  fi
+}
