@@ -13,11 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mlf_capture.h"
+#include "mlf_test_child.h"
 
 /* The handlers as the libraries declare them (mlf_xerbla.c has no header of its own). */
 void xerbla_(const char *srname, const int *info, size_t srname_len);
@@ -80,29 +79,8 @@ static void test_no_error_and_reset(void **state) {
   assert_int_equal(rec.info, 77);
 }
 
-/* Runs fn in a forked child with the default SIGABRT action; returns the status and the
- * child's stderr in out. fn must not return. */
-static int run_child(void (*fn)(void), char *out, size_t len) {
-  FILE *err = tmpfile();
-  assert_non_null(err);
-  fflush(NULL);
-  pid_t pid = fork();
-  assert_true(pid >= 0);
-  if (pid == 0) {
-    struct rlimit no_core = {0, 0};
-    setrlimit(RLIMIT_CORE, &no_core);
-    signal(SIGABRT, SIG_DFL);
-    dup2(fileno(err), 2);
-    fn();
-    _exit(99);
-  }
-  int status;
-  assert_int_equal(waitpid(pid, &status, 0), pid);
-  rewind(err);
-  out[fread(out, 1, len - 1, err)] = '\0';
-  fclose(err);
-  return status;
-}
+/* fn must not return: it ends in exit() or an abort. */
+static int run_child(void (*fn)(void), char *out, size_t len) { return mlf_run_child(fn, 1, out, len); }
 
 static void exit_inside_call(void) {
   mlf_capture_install();

@@ -15,48 +15,20 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mlf_guard.h"
+#include "mlf_test_child.h"
 
 typedef void (*child_fn)(void);
 
 static volatile unsigned char sink;
 
-/* Runs fn in a child without core file (with the default SIGSEGV action unless
- * keep_handlers) and returns its status. fn ends with _exit(0) when it survived; the
- * child's stderr goes to err_fd when >= 0. */
-static int run_child_with(child_fn fn, int err_fd, int keep_handlers) {
-  fflush(NULL);
-  pid_t pid = fork();
-  assert_true(pid >= 0);
-  if (pid == 0) {
-    struct rlimit no_core = {0, 0};
-    setrlimit(RLIMIT_CORE, &no_core);
-    signal(SIGABRT, SIG_DFL);
-    if (!keep_handlers) signal(SIGSEGV, SIG_DFL);
-    if (err_fd >= 0) dup2(err_fd, 2);
-    fn();
-    _exit(0);
-  }
-  int status;
-  assert_int_equal(waitpid(pid, &status, 0), pid);
-  return status;
-}
-
-static int run_child(child_fn fn) { return run_child_with(fn, -1, 0); }
+static int run_child(child_fn fn) { return mlf_run_child(fn, 0, NULL, 0); }
 
 /* Runs fn in a child; returns its status and its stderr in out. */
 static int run_capturing_stderr(child_fn fn, int keep_handlers, char *out, size_t len) {
-  FILE *err = tmpfile();
-  assert_non_null(err);
-  int status = run_child_with(fn, fileno(err), keep_handlers);
-  rewind(err);
-  out[fread(out, 1, len - 1, err)] = '\0';
-  fclose(err);
-  return status;
+  return mlf_run_child(fn, keep_handlers, out, len);
 }
 
 static void assert_segv(int status) {
