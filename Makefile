@@ -66,6 +66,8 @@ family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c))
 
 .PHONY: all deps check fuzz bench clean corpora libfuzzer afl replay oss-fuzz
 .DELETE_ON_ERROR:
+# Objects reached only through pattern rules are kept (make would delete them as intermediate).
+.SECONDARY:
 
 all: libfuzzer afl replay corpora
 
@@ -157,18 +159,19 @@ endif
 # ---- tests ----------------------------------------------------------------------------
 UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 UNIT_BINS := $(addprefix $(OUT)/tests/,$(UNIT_TESTS))
-$(OUT)/tests/test_%: $(call obj,unit,tests/test_%.c $(CORE_SRC) $(GEN_C) $(TEST_GEN_C))
+# Test objects live apart from the unit variant's so that the generic rule above, whose
+# prerequisites exist sooner, never compiles them without the test-only generated headers.
+$(OUT)/tests/test_%: $(BUILD)/tests/test_%.o $(call obj,unit,$(CORE_SRC) $(GEN_C) $(TEST_GEN_C))
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -lcmocka -lprotobuf-c -lm -o $@
-$(BUILD)/unit/gen/tests/%.o: $(BUILD)/gen/tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(GEN_H) $(TEST_GEN_C:.c=.h)
+	@mkdir -p $(@D)
+	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -MMD -MP -c $< -o $@
+$(BUILD)/unit/gen/tests/%.o: $(BUILD)/gen/tests/%.c $(TEST_GEN_C:.c=.h)
 	@mkdir -p $(@D)
 	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -c $< -o $@
 # The adapter tests link the adapter they drive.
 $(OUT)/tests/test_afl_mutator: $(BUILD)/unit/mutators/mlf_afl_mutator.o
-# Tests also see the test-only generated messages.
-$(BUILD)/unit/tests/%.o: tests/%.c $(GEN_H) $(TEST_GEN_C:.c=.h)
-	@mkdir -p $(@D)
-	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -MMD -MP -c $< -o $@
 
 # The mutator fuzzing itself (libFuzzer): arbitrary bytes into mutate, crossover, trim, print.
 $(OUT)/tests/fuzz_mutator: tests/fuzz_mutator.c $(MUTATOR_SRC) $(GEN_C) $(TEST_GEN_C) $(GEN_H)
