@@ -60,6 +60,11 @@ static cld mul(cld x, cld y, arith how) {
                part_product(x.re, y.im, how) + part_product(x.im, y.re, how)};
 }
 static long double mag(cld x) { return fabsl(x.re) + fabsl(x.im); }
+/* Magnitude of the finite parts, for bounds and overflow: an Inf or NaN part either makes the
+ * result non-finite (the exact semantics says which) or meets a zero and drops out. */
+static long double magf(cld x) {
+  return (isfinite(x.re) ? fabsl(x.re) : 0) + (isfinite(x.im) ? fabsl(x.im) : 0);
+}
 /* The larger of two magnitudes, ignoring a NaN as fmaxl does (inline: this is per term). */
 static long double larger(long double a, long double b) { return a > b || b != b ? a : b; }
 static long double max3(long double a, long double b, long double c) {
@@ -76,7 +81,7 @@ static void add_term(element_sums *e, cld a, cld b, arith how) {
   cld t = mul(a, b, how);
   e->s.re += t.re;
   e->s.im += t.im;
-  e->sum_abs += mag(a) * mag(b);
+  e->sum_abs += magf(a) * magf(b);
 }
 
 typedef struct {
@@ -99,18 +104,18 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
   } else {
     if (r->products) {
       v = mul(r->alpha, e->s, r->how);
-      m_abs = mag(r->alpha) * e->sum_abs;
+      m_abs = magf(r->alpha) * e->sum_abs;
     }
     if (!r->beta_zero) {
       cld bc = mul(r->beta, c_in, r->how);
       v.re += bc.re;
       v.im += bc.im;
-      m_abs += mag(r->beta) * mag(c_in);
-      pre_scaled = larger(pre_scaled, mag(r->beta) * mag(c_in));
+      m_abs += magf(r->beta) * magf(c_in);
+      pre_scaled = larger(pre_scaled, magf(r->beta) * magf(c_in));
     }
   }
   int overflow = max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
-  long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : mag(r->beta));
+  long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : magf(r->beta));
   long double bound = (!r->products && r->beta_one) ? 0
                       : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->tiny_per_product * factors;
   out[0] = (mlf_expect){(double)v.re, (double)bound, overflow};
@@ -130,8 +135,8 @@ static int vanishes(cld alpha, cld x, const blas_precision *p) {
 }
 
 /* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
- * touches plain memory, with the largest magnitude and the sum of finite magnitudes of each
- * row (by_row) or column. */
+ * touches plain memory, with the largest and the sum of the finite magnitudes of each row
+ * (by_row) or column. */
 static void load_op(cld *out, long double *largest, long double *total, int by_row,
                     const blas_matrix *x, const blas_gemm_problem *g, Mlf__Blas__Transpose t,
                     size_t rows, size_t cols) {
@@ -141,8 +146,8 @@ static void load_op(cld *out, long double *largest, long double *total, int by_r
       cld v = op_at(x, g, t, i, l);
       out[i * cols + l] = v;
       size_t line = by_row ? i : l;
-      largest[line] = larger(largest[line], mag(v));
-      if (isfinite(mag(v))) total[line] += mag(v); /* Inf/NaN terms bound nothing anyway */
+      largest[line] = larger(largest[line], magf(v));
+      total[line] += magf(v);
     }
 }
 
@@ -175,9 +180,9 @@ static void expect_at(blas_gemm_semantics sem, size_t i, size_t j, mlf_expect *o
     if (sem == BLAS_GEMM_ZERO_SKIP && (vanishes(r.alpha, x, p) || vanishes(r.alpha, y, p))) continue;
     add_term(&sums, x, y, r.how);
   }
-  long double pre = k ? mag(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
+  long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
   long double factors =
-      k ? loaded.row_sum[i] + loaded.col_sum[j] + (long double)k * (mag(r.alpha) + 1) : 0;
+      k ? loaded.row_sum[i] + loaded.col_sum[j] + (long double)k * (magf(r.alpha) + 1) : 0;
   expect_element(&r, &sums, pre, factors, at(g->c, p, g->row_major, i, j, 0),
                  p->is_complex ? 2 : 1, out);
 }
