@@ -114,7 +114,11 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
       pre_scaled = larger(pre_scaled, magf(r->beta) * magf(c_in));
     }
   }
-  int overflow = max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
+  /* An infinite alpha makes every term infinite in a kernel that scales A or B by alpha
+   * first (the reference BLAS does), where terms of opposite sign then sum to NaN: like an
+   * overflow, it lets any non-finite result stand for an exact infinity or NaN. */
+  int infinite_alpha = r->products && (isinf(r->alpha.re) || isinf(r->alpha.im));
+  int overflow = infinite_alpha || max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
   long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : magf(r->beta));
   long double bound = (!r->products && r->beta_one) ? 0
                       : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->tiny_per_product * factors;
