@@ -200,12 +200,23 @@ static uint32_t size_class(size_t v) {
   return c;
 }
 
+/* b == NULL names the reference (the oracle) as the odd one out. */
 static void raise_finding(mlf_run *run, const blas_backend *b, const blas_gemm_problem *g,
-                          const char *kind, const char *fmt_detail) {
+                          const char *kind, const char *detail) {
   char tag[MLF_TAG_MAX], op[8];
   snprintf(op, sizeof op, "%cgemm", g->p.letter);
   mlf_finding_tag(tag, sizeof tag, "blas_gemm", b ? b->name : "reference", op, kind);
-  mlf_finding(run, tag, "%s", fmt_detail);
+  mlf_finding(run, tag, "%s", detail);
+}
+
+/* Semantic feedback: backend x precision x how close to the bound the worst element came
+ * (inconsistency amplification becomes new coverage), and backend x verdict. */
+static void report_feedback(size_t bi, const blas_gemm_problem *g, const gemm_outcome *o) {
+  uint32_t precision = (uint32_t)(strchr("sdcz", g->p.letter) - "sdcz");
+  uint32_t closeness = o->worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(o->worst_ratio))) : 0;
+  uint32_t verdict = (uint32_t)(o->worst.base * BLAS_GEMM_SEMANTICS + (int)o->worst.explained_by);
+  mlf_feedback_hit(mlf_feature("gemm-error", (uint32_t)bi * 4 + precision, closeness));
+  mlf_feedback_hit(mlf_feature("gemm-verdict", (uint32_t)bi, verdict));
 }
 
 /* Runs one backend on a fresh copy of C and records what it did. Returns 0 when the backend
@@ -245,7 +256,8 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
   }
   char kind[48];
   if (o->worst.base != BASE_OK) {
-    const mlf_expect *e = &ctx->expected[(o->bad_i * g->n + o->bad_j) * (g->p.is_complex ? 2 : 1) + o->bad_part];
+    size_t parts = g->p.is_complex ? 2 : 1;
+    const mlf_expect *e = &ctx->expected[(o->bad_i * g->n + o->bad_j) * parts + o->bad_part];
     snprintf(detail, sizeof detail,
              "%s: %zu wrong elements; first C(%zu,%zu)%s = %.17g, reference %.17g, bound %.3g%s",
              b->name, o->n_bad, o->bad_i, o->bad_j, o->bad_part ? ".im" : "",
@@ -255,9 +267,7 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
   }
   mlf_log(run, "%-9s %s, max error/bound %.3g", b->name,
           verdict_name(o->worst, kind, sizeof kind), o->worst_ratio);
-  uint32_t ratio_bucket = o->worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(o->worst_ratio))) : 0;
-  mlf_feedback_hit(mlf_feature("gemm-error", (uint32_t)(bi * 4 + (size_t)(strchr("sdcz", g->p.letter) - "sdcz")), ratio_bucket));
-  mlf_feedback_hit(mlf_feature("gemm-verdict", (uint32_t)bi, (uint32_t)(o->worst.base * BLAS_GEMM_SEMANTICS + (int)o->worst.explained_by)));
+  report_feedback(bi, g, o);
   return 1;
 }
 
