@@ -58,7 +58,6 @@ ORACLE_SRC := $(wildcard oracles/*.c)
 CORE_SRC := $(MUTATOR_SRC) $(ORACLE_SRC) $(BUILD)/gen/mlf_known_findings_table.c
 HARNESS_FILES := $(wildcard harnesses/*/*_fuzzer.c)
 TARGETS := $(patsubst %_fuzzer.c,%,$(notdir $(HARNESS_FILES)))
-FAMILIES := $(sort $(notdir $(patsubst %/,%,$(dir $(HARNESS_FILES)))))
 
 obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst $(BUILD)/%,%,$(2)))
 family_of = $(firstword $(subst _, ,$(1)))
