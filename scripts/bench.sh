@@ -21,7 +21,8 @@ result=$dir/latest.txt
   for bin in out/libfuzzer/*; do
     t=$(basename "$bin")
     work=$(mktemp -d)
-    cp build/corpora/"$t"/*.bin "$work/"
+    mkdir "$work/corpus" "$work/artifacts"
+    cp build/corpora/"$t"/*.bin "$work/corpus/"
     # A new library finding ends a libFuzzer run; the bench then starts another on the grown
     # corpus until the time is used. Library time comes from runs that ended normally.
     execs=0 elapsed=0 restarts=0 lib_s=0 lib_elapsed=0
@@ -29,8 +30,8 @@ result=$dir/latest.txt
     while awk -v s="$start" -v now="$(date +%s.%N)" -v T="$seconds" 'BEGIN { exit !(now - s < T - 1) }'; do
       left=$(awk -v s="$start" -v now="$(date +%s.%N)" -v T="$seconds" 'BEGIN { printf "%d", T - (now - s) }')
       t0=$(date +%s.%N)
-      MLF_GEMM_MAX_DIM=32 MLF_PROFILE=1 taskset -c 0 "$bin" "$work" -max_total_time="$left" \
-        -print_final_stats=1 -artifact_prefix="$work/" >"$work/log" 2>&1 || restarts=$((restarts + 1))
+      MLF_GEMM_MAX_DIM=32 MLF_PROFILE=1 taskset -c 0 "$bin" "$work/corpus" -max_total_time="$left" \
+        -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1 || restarts=$((restarts + 1))
       t1=$(date +%s.%N)
       run_execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
       run_lib=$(sed -n 's/^mlf-profile: library_seconds=//p' "$work/log")
