@@ -184,9 +184,17 @@ static void expect_at(blas_gemm_semantics sem, size_t i, size_t j, mlf_expect *o
   element_rules r = rules_for(sem);
   element_sums sums = {{0, 0}, 0};
   size_t k = loaded.k;
+  /* A kernel that scales one factor by alpha first sees 0 * Inf = NaN where alpha times the
+   * other factor underflows to zero: a legitimate order, so it lets any non-finite result
+   * stand (checked only when an infinity is there). */
+  int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
+  int check_vanishing = infinities || sem == BLAS_GEMM_ZERO_SKIP;
   for (size_t l = 0; l < k; l++) {
     cld x = loaded.a[i * k + l], y = loaded.b[l * g->n + j];
-    if (sem == BLAS_GEMM_ZERO_SKIP && (vanishes(r.alpha, x, p) || vanishes(r.alpha, y, p))) continue;
+    int x_gone = check_vanishing && vanishes(r.alpha, x, p);
+    int y_gone = check_vanishing && vanishes(r.alpha, y, p);
+    if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
+    if (sem == BLAS_GEMM_ZERO_SKIP && (x_gone || y_gone)) continue;
     add_term(&sums, x, y, r.how);
   }
   long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
@@ -198,8 +206,9 @@ static void expect_at(blas_gemm_semantics sem, size_t i, size_t j, mlf_expect *o
    * the 3M method BLIS may use, which turns Inf into NaN): an infinity entering a complex
    * element lets any non-finite result stand, as an overflow does. */
   int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
-                    (k && (loaded.row_inf[i] || loaded.col_inf[j]));
-  if (p->is_complex && infinity_in) out[0].overflow_possible = out[1].overflow_possible = 1;
+                    infinities;
+  if ((p->is_complex && infinity_in) || underflow_meets_inf)
+    for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
 }
 
 void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact) {
