@@ -1,14 +1,13 @@
 /* Engine entry points shared by every target: LLVMFuzzerInitialize/TestOneInput (used by
- * libFuzzer, AFL++'s driver and the replay driver). Unpacks the input, restores validity
- * (undefined enum values, then the registered post-processors), runs the harness and, when
- * the run has a finding that is not known, prints a report a person can act on and aborts so
- * the engine saves the input. */
+ * libFuzzer, AFL++'s driver and the replay driver). Reads the input as the mutator does
+ * (mlf_parse: unknown fields dropped, undefined enum values replaced), restores validity with
+ * the registered post-processors, runs the harness and, when the run has a finding that is
+ * not known, prints a report a person can act on and aborts so the engine saves the input. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "mlf_capture.h"
 #include "mlf_entry.h"
-#include "mlf_enum_normalize.h"
 #include "mlf_guard.h"
 #include "mlf_mutator.h"
 #include "mlf_target.h"
@@ -53,9 +52,8 @@ void mlf_entry_init(const char *argv0) {
 }
 
 int mlf_entry_run(const uint8_t *data, size_t size, mlf_run *run, ProtobufCMessage **out_msg) {
-  ProtobufCMessage *msg = protobuf_c_message_unpack(mlf_this_target.message, NULL, size, data);
+  ProtobufCMessage *msg = mlf_parse(mlf_this_target.message, data, size);
   if (!msg) return -1;
-  mlf_normalize_enums(msg);
   mlf_post_process(msg);
   mlf_run_reset(run);
   current_msg = msg;

@@ -56,6 +56,12 @@ size_t mlf_count_removable(const ProtobufCMessage *msg);
 /* Name of the last operation applied, e.g. "mutate:GemmCase.m:boundary" (for AFL++ describe). */
 const char *mlf_mutator_last_op(const mlf_mutator *m);
 
+/* protobuf_c_message_unpack, then drops unknown fields and replaces enum values the enum
+ * does not define (mlf_normalize_enums): how both the mutator and the harness entry read
+ * bytes. NULL when the bytes do not parse. */
+ProtobufCMessage *mlf_parse(const ProtobufCMessageDescriptor *type, const uint8_t *data,
+                            size_t size);
+
 /* Parses bytes; on failure returns a freshly initialised default message. Never NULL.
  * Free with protobuf_c_message_free_unpacked(msg, NULL). */
 ProtobufCMessage *mlf_parse_or_default(const ProtobufCMessageDescriptor *type,

@@ -157,10 +157,6 @@ size_t mlf_domain_count(void);
 const mlf_domain_entry *mlf_domain_get(size_t i);
 
 /* ---- bytes to messages (mlf_mutator_parse.c, mlf_mutator_cache.c) ---- */
-/* protobuf_c_message_unpack, then drops unknown fields and replaces enum values the enum
- * does not define (mlf_normalize_enums). NULL when the bytes do not parse. */
-ProtobufCMessage *mlf_parse(const ProtobufCMessageDescriptor *type, const uint8_t *data,
-                            size_t size);
 /* The cached message when data[0..size) are the cached bytes, handed over to the caller
  * (the cache is then empty), else NULL. */
 ProtobufCMessage *mlf_cache_take(mlf_mutator *m, const uint8_t *data, size_t size);

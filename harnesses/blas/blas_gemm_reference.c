@@ -65,7 +65,7 @@ static long double mag(cld x) { return fabsl(x.re) + fabsl(x.im); }
 static long double magf(cld x) {
   return (isfinite(x.re) ? fabsl(x.re) : 0) + (isfinite(x.im) ? fabsl(x.im) : 0);
 }
-/* The larger of two magnitudes, ignoring a NaN as fmaxl does (inline: this is per term). */
+/* The larger of two magnitudes, ignoring a NaN as fmaxl does, without a libm call. */
 static long double larger(long double a, long double b) { return a > b || b != b ? a : b; }
 static long double max3(long double a, long double b, long double c) {
   return larger(a, larger(b, c));
