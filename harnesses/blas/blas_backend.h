@@ -8,28 +8,35 @@
 enum { BLAS_ROW_MAJOR = 101, BLAS_COL_MAJOR = 102 };
 enum { BLAS_NO_TRANS = 111, BLAS_TRANS = 112, BLAS_CONJ_TRANS = 113 };
 
-typedef void (*blas_sgemm_fn)(int, int, int, int, int, int, float, const float *, int,
-                              const float *, int, float, float *, int);
-typedef void (*blas_dgemm_fn)(int, int, int, int, int, int, double, const double *, int,
-                              const double *, int, double, double *, int);
-/* Complex variants take alpha and beta by pointer, as CBLAS does. */
-typedef void (*blas_cgemm_fn)(int, int, int, int, int, int, const void *, const void *, int,
-                              const void *, int, const void *, void *, int);
+/* Routine indices, one per entry of blas_symbols.def: BLAS_FN_sgemm, ... */
+typedef enum {
+#define BLAS_ROUTINE(f, c) BLAS_FN_##f,
+#include "blas_symbols.def"
+#undef BLAS_ROUTINE
+  BLAS_FN_COUNT
+} blas_fn;
+
+/* Symbol names of a routine: "sgemm_" and "cblas_sgemm". */
+const char *blas_fortran_symbol(blas_fn fn);
+const char *blas_cblas_symbol(blas_fn fn);
 
 typedef struct {
-  const char *name;     /* short, used in finding tags: openblas, netlib, blis, atlas, gslcblas */
-  char identity[200];   /* resolved file and version, proven at load time */
-  blas_sgemm_fn sgemm;
-  blas_dgemm_fn dgemm;
-  blas_cgemm_fn cgemm, zgemm;
+  const char *name;   /* short, used in finding tags: openblas, openblas-pthread, netlib, ... */
+  char identity[200]; /* resolved file and version, proven at load time */
+  /* Entry points, NULL where the library lacks one ("unsupported" for that call). Callers
+   * cast to the routine's signature. */
+  void (*fortran[BLAS_FN_COUNT])(void);
+  void (*cblas[BLAS_FN_COUNT])(void);
 } blas_backend;
 
-#define BLAS_MAX_BACKENDS 8
+#define BLAS_MAX_BACKENDS 10
 
 /* Loads every BLAS this build knows about: the instrumented OpenBLAS linked in, and the
  * Debian libraries by dlopen (RTLD_LOCAL, so their symbols never mix). A library that is not
  * installed is skipped with one line on stderr naming the package to install; returns the
- * number loaded. MLF_BLAS_BACKENDS=name,name restricts the set. */
+ * number loaded. MLF_BLAS_BACKENDS=name,name restricts the set. The prebuilt OpenBLAS
+ * libraries pick their kernel set when loaded (OPENBLAS_CORETYPE chooses another, so each
+ * kernel set is a separate process); their identity names it. */
 size_t blas_backends_load(blas_backend *out, size_t max);
 
 /* The instrumented, renamed OpenBLAS linked into the binary (blas_backend_openblas.c). */

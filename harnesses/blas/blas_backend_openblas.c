@@ -6,14 +6,13 @@
 #include "mlf_capture.h"
 
 #define OB(name) mlf_openblas_##name
-void OB(cblas_sgemm)(int, int, int, int, int, int, float, const float *, int, const float *, int,
-                     float, float *, int);
-void OB(cblas_dgemm)(int, int, int, int, int, int, double, const double *, int, const double *,
-                     int, double, double *, int);
-void OB(cblas_cgemm)(int, int, int, int, int, int, const void *, const void *, int, const void *,
-                     int, const void *, void *, int);
-void OB(cblas_zgemm)(int, int, int, int, int, int, const void *, const void *, int, const void *,
-                     int, const void *, void *, int);
+/* Late CBLAS entry points (cblas_csrot, ...) are weak: NULL in versions that lack them. Only
+ * strong references pull a member out of the static archive, so the rest are strong. */
+#define BLAS_ROUTINE(f, c) void OB(f##_)(void); void OB(c)(void);
+#define BLAS_ROUTINE_LATE(f, c) void OB(f##_)(void); void OB(c)(void) __attribute__((weak));
+#include "blas_symbols.def"
+#undef BLAS_ROUTINE
+#undef BLAS_ROUTINE_LATE
 char *OB(openblas_get_config)(void);
 char *OB(openblas_get_corename)(void);
 
@@ -29,8 +28,7 @@ void blas_backend_openblas(blas_backend *b) {
   b->name = "openblas";
   snprintf(b->identity, sizeof b->identity, "instrumented static %s, core %s",
            OB(openblas_get_config)(), OB(openblas_get_corename)());
-  b->sgemm = OB(cblas_sgemm);
-  b->dgemm = OB(cblas_dgemm);
-  b->cgemm = OB(cblas_cgemm);
-  b->zgemm = OB(cblas_zgemm);
+#define BLAS_ROUTINE(f, c) b->fortran[BLAS_FN_##f] = OB(f##_), b->cblas[BLAS_FN_##f] = OB(c);
+#include "blas_symbols.def"
+#undef BLAS_ROUTINE
 }

@@ -17,8 +17,13 @@ typedef struct {
   const char *name, *path, *package;
 } dl_library;
 
-/* The Debian libraries, with the package that provides each. */
+/* The Debian libraries, with the package that provides each. The prebuilt OpenBLAS builds
+ * (DYNAMIC_ARCH, with their own threading) are loaded through libopenblas.so.0, which holds
+ * the whole API; the libblas.so.3 beside it would pull in whatever the alternatives say. */
 static const dl_library dl_libraries[] = {
+    {"openblas-pthread", MLF_LIBDIR "/openblas-pthread/libopenblas.so.0", "libopenblas0-pthread"},
+    {"openblas-openmp", MLF_LIBDIR "/openblas-openmp/libopenblas.so.0", "libopenblas0-openmp"},
+    {"openblas-serial", MLF_LIBDIR "/openblas-serial/libopenblas.so.0", "libopenblas0-serial"},
     {"netlib", MLF_LIBDIR "/blas/libblas.so.3", "libblas3"},
     {"blis", MLF_LIBDIR "/blis-serial/libblis.so.4", "libblis4-serial"},
     {"atlas", MLF_LIBDIR "/atlas/libblas.so.3", "libatlas3-base"},
@@ -57,6 +62,26 @@ static void blis_version(void *h, const char *path, char *out, size_t len) {
     snprintf(out, len, " version %s, kernels %s", version(), arch_name(arch_id()));
 }
 
+/* OpenBLAS tells its build configuration and the kernel set (core) it picked. */
+static void openblas_version(void *h, const char *path, char *out, size_t len) {
+  char *(*config)(void) = (char *(*)(void))symbol_from(h, path, "openblas_get_config");
+  char *(*core)(void) = (char *(*)(void))symbol_from(h, path, "openblas_get_corename");
+  if (config && core) snprintf(out, len, " %s, core %s", config(), core());
+}
+
+static const char *const fortran_names[] = {
+#define BLAS_ROUTINE(f, c) #f "_",
+#include "blas_symbols.def"
+#undef BLAS_ROUTINE
+};
+static const char *const cblas_names[] = {
+#define BLAS_ROUTINE(f, c) #c,
+#include "blas_symbols.def"
+#undef BLAS_ROUTINE
+};
+const char *blas_fortran_symbol(blas_fn fn) { return fortran_names[fn]; }
+const char *blas_cblas_symbol(blas_fn fn) { return cblas_names[fn]; }
+
 static int load_dl(const dl_library *lib, blas_backend *b) {
   void *h = dlopen(lib->path, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
@@ -66,12 +91,13 @@ static int load_dl(const dl_library *lib, blas_backend *b) {
   }
   memset(b, 0, sizeof *b);
   b->name = lib->name;
-  b->sgemm = (blas_sgemm_fn)symbol_from(h, lib->path, "cblas_sgemm");
-  b->dgemm = (blas_dgemm_fn)symbol_from(h, lib->path, "cblas_dgemm");
-  b->cgemm = (blas_cgemm_fn)symbol_from(h, lib->path, "cblas_cgemm");
-  b->zgemm = (blas_cgemm_fn)symbol_from(h, lib->path, "cblas_zgemm");
-  char real[PATH_MAX], version[96] = "";
+  for (int fn = 0; fn < BLAS_FN_COUNT; fn++) {
+    b->fortran[fn] = (void (*)(void))symbol_from(h, lib->path, fortran_names[fn]);
+    b->cblas[fn] = (void (*)(void))symbol_from(h, lib->path, cblas_names[fn]);
+  }
+  char real[PATH_MAX], version[160] = "";
   if (strcmp(lib->name, "blis") == 0) blis_version(h, lib->path, version, sizeof version);
+  if (strncmp(lib->name, "openblas", 8) == 0) openblas_version(h, lib->path, version, sizeof version);
   snprintf(b->identity, sizeof b->identity, "%s%s", realpath(lib->path, real) ? real : lib->path,
            version);
   return 1;

@@ -162,6 +162,19 @@ static mlf_cmp_kind outcomes_agree(const void *a, const void *b, void *ctx_) {
   return MLF_CMP_OK;
 }
 
+typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int, const float *,
+                         int, float, float *, int);
+typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int,
+                         const double *, int, double, double *, int);
+/* Complex variants take alpha and beta by pointer, as CBLAS does. */
+typedef void (*cgemm_fn)(int, int, int, int, int, int, const void *, const void *, int,
+                         const void *, int, const void *, void *, int);
+
+static blas_fn gemm_of(char letter) {
+  return letter == 's' ? BLAS_FN_sgemm : letter == 'd' ? BLAS_FN_dgemm
+       : letter == 'c' ? BLAS_FN_cgemm : BLAS_FN_zgemm;
+}
+
 static void call_backend(const blas_backend *b, const blas_gemm_problem *g, blas_matrix *c) {
   int order = g->row_major ? BLAS_ROW_MAJOR : BLAS_COL_MAJOR;
   int ta = BLAS_NO_TRANS + (int)g->trans_a, tb = BLAS_NO_TRANS + (int)g->trans_b;
@@ -169,28 +182,22 @@ static void call_backend(const blas_backend *b, const blas_gemm_problem *g, blas
   int lda = (int)g->a->ld, ldb = (int)g->b->ld, ldc = (int)c->ld;
   float alpha_f[2] = {(float)g->alpha[0], (float)g->alpha[1]};
   float beta_f[2] = {(float)g->beta[0], (float)g->beta[1]};
-  switch (g->p.letter) {
-    case 's':
-      b->sgemm(order, ta, tb, m, n, k, alpha_f[0], g->a->data, lda, g->b->data, ldb, beta_f[0],
-               c->data, ldc);
-      break;
-    case 'd':
-      b->dgemm(order, ta, tb, m, n, k, g->alpha[0], g->a->data, lda, g->b->data, ldb,
-               g->beta[0], c->data, ldc);
-      break;
-    case 'c':
-      b->cgemm(order, ta, tb, m, n, k, alpha_f, g->a->data, lda, g->b->data, ldb, beta_f,
-               c->data, ldc);
-      break;
-    default:
-      b->zgemm(order, ta, tb, m, n, k, g->alpha, g->a->data, lda, g->b->data, ldb, g->beta,
-               c->data, ldc);
-  }
+  const void *alpha = g->p.is_double ? (const void *)g->alpha : alpha_f;
+  const void *beta = g->p.is_double ? (const void *)g->beta : beta_f;
+  blas_fn fn = gemm_of(g->p.letter);
+  if (g->p.is_complex)
+    ((cgemm_fn)b->cblas[fn])(order, ta, tb, m, n, k, alpha, g->a->data, lda, g->b->data, ldb,
+                             beta, c->data, ldc);
+  else if (g->p.is_double)
+    ((dgemm_fn)b->cblas[fn])(order, ta, tb, m, n, k, g->alpha[0], g->a->data, lda, g->b->data,
+                             ldb, g->beta[0], c->data, ldc);
+  else
+    ((sgemm_fn)b->cblas[fn])(order, ta, tb, m, n, k, alpha_f[0], g->a->data, lda, g->b->data,
+                             ldb, beta_f[0], c->data, ldc);
 }
 
 static int supports(const blas_backend *b, char letter) {
-  return letter == 's' ? b->sgemm != NULL : letter == 'd' ? b->dgemm != NULL
-       : letter == 'c' ? b->cgemm != NULL : b->zgemm != NULL;
+  return b->cblas[gemm_of(letter)] != NULL;
 }
 
 /* log2-sized class of a dimension: 0, 1, 2-3, 4-7, ...; kernels block on such boundaries. */

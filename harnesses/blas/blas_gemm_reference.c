@@ -127,7 +127,8 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 }
 
 const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
-    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "complex-zero-parts"};
+    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
+    "complex-zero-parts"};
 
 /* 1 when alpha x is zero in the target precision (x is zero, or the product underflows to
  * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. */
@@ -163,7 +164,7 @@ static void load_op(cld *out, long double *largest, long double *total, unsigned
 static struct {
   const blas_gemm_problem *g;
   element_rules exact;
-  size_t k; /* terms per element: 0 when alpha or k is 0 */
+  size_t k; /* terms per element (operands are loaded even when alpha = 0) */
   cld *a, *b;
   long double *row_max, *col_max, *row_sum, *col_sum;
   unsigned char *row_inf, *col_inf;
@@ -173,6 +174,7 @@ static element_rules rules_for(blas_gemm_semantics sem) {
   element_rules r = loaded.exact;
   if (sem == BLAS_GEMM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_GEMM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
+  if (sem == BLAS_GEMM_ZERO_ALPHA_COMPUTED) r.products = loaded.k > 0;
   if (sem == BLAS_GEMM_COMPLEX_ZERO_PARTS && r.how == ARITH_COMPLEX) r.how = ARITH_COMPLEX_ZERO_PARTS;
   return r;
 }
@@ -183,7 +185,7 @@ static void expect_at(blas_gemm_semantics sem, size_t i, size_t j, mlf_expect *o
   const blas_precision *p = &g->p;
   element_rules r = rules_for(sem);
   element_sums sums = {{0, 0}, 0};
-  size_t k = loaded.k;
+  size_t k = r.products ? loaded.k : 0;
   /* A kernel that scales one factor by alpha first sees 0 * Inf = NaN where alpha times the
    * other factor underflows to zero: a legitimate order, so it lets any non-finite result
    * stand (checked only when an infinity is there). */
@@ -225,7 +227,7 @@ void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact) {
   r.limit = p->max / (1 + ops * p->unit_roundoff);
 
   static mlf_scratch operands, lines;
-  size_t m = g->m, n = g->n, k = r.products ? g->k : 0;
+  size_t m = g->m, n = g->n, k = g->k;
   loaded.g = g;
   loaded.exact = r;
   loaded.k = k;

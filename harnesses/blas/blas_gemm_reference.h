@@ -18,7 +18,8 @@ typedef struct {
 /* The exact semantics, an equally valid one, and deviant ones that real kernels show, to name
  * how a result went wrong: zero-skip leaves out terms whose factor times alpha is zero;
  * beta-as-zero ignores beta C; empty-sum-scaled computes alpha * 0 for k = 0 (NaN for an
- * infinite alpha). complex-zero-parts is not a deviation: complex products whose component
+ * infinite alpha); zero-alpha-computed forms alpha op(A) op(B) even when alpha = 0, so a NaN or
+ * Inf in A or B reaches C although the BLAS says they are not referenced. complex-zero-parts is not a deviation: complex products whose component
  * products with a zero factor count as zero (the BLAS does not specify complex arithmetic with
  * Inf and NaN, and real-scalar shortcuts do this), so a result matching it is correct. */
 typedef enum {
@@ -26,6 +27,7 @@ typedef enum {
   BLAS_GEMM_ZERO_SKIP,
   BLAS_GEMM_BETA_AS_ZERO,
   BLAS_GEMM_EMPTY_SUM_SCALED,
+  BLAS_GEMM_ZERO_ALPHA_COMPUTED,
   BLAS_GEMM_COMPLEX_ZERO_PARTS,
   BLAS_GEMM_SEMANTICS
 } blas_gemm_semantics;
