@@ -13,6 +13,7 @@
 #include "blas_gemm_reference.h"
 #include "blas_known_crashes.h"
 #include "blas_operand.h"
+#include "blas_verdict.h"
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
@@ -47,37 +48,18 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* How one element differs from the reference: a base kind, and the deviant semantics (see
- * blas_gemm_reference.h) that explains a NaN or Inf mismatch, if one does. Explained mismatches are
- * named after their semantics ("nan-lost-zero-skip") so that suppressing one known deviation
- * hides nothing else, and rank below unexplained ones of the same base kind. */
-enum { BASE_OK, BASE_NAN_LOST, BASE_NAN_SPURIOUS, BASE_INF, BASE_VALUE };
-static const char *const base_names[] = {"ok", "nan-lost", "nan-spurious", "inf-mismatch",
-                                         "value-mismatch"};
-typedef struct {
-  int base;
-  blas_gemm_semantics explained_by; /* BLAS_GEMM_EXACT when nothing explains it */
-} elem_verdict;
-
-static int severity(elem_verdict v) { return v.base * 2 + (v.explained_by == BLAS_GEMM_EXACT); }
-
-static const char *verdict_name(elem_verdict v, char *buf, size_t len) {
-  if (v.explained_by == BLAS_GEMM_EXACT) return base_names[v.base];
-  snprintf(buf, len, "%s-%s", base_names[v.base], blas_gemm_semantics_names[v.explained_by]);
-  return buf;
-}
-
 /* One backend's output and how it compares with the reference. */
 typedef struct {
   blas_matrix c;
-  elem_verdict worst;
+  blas_verdict worst;
   size_t bad_i, bad_j, bad_part, n_bad;
   double worst_ratio; /* max |got - expected| / bound over finite elements */
 } gemm_outcome;
 
 typedef struct {
   const blas_gemm_problem *g;
-  const mlf_expect *expected; /* exact semantics, see blas_gemm_reference.h */
+  const mlf_expect *expected; /* exact semantics, see blas_product_reference.h */
+  const blas_product *product;
 } gemm_ctx;
 
 static double element(const blas_matrix *c, const blas_gemm_problem *g, size_t i, size_t j,
@@ -87,37 +69,12 @@ static double element(const blas_matrix *c, const blas_gemm_problem *g, size_t i
   return part ? im : re;
 }
 
-/* Element (i, j, part) of got against the reference; a NaN or Inf mismatch is checked against
- * the other semantics, computed only then. */
-static elem_verdict classify(double got, const gemm_ctx *ctx, size_t i, size_t j, size_t part) {
-  const blas_gemm_problem *g = ctx->g;
-  elem_verdict v = {BASE_OK, BLAS_GEMM_EXACT};
-  switch (mlf_check_expect(got, &ctx->expected[(i * g->n + j) * (g->p.is_complex ? 2 : 1) + part])) {
-    case MLF_CMP_OK: return v;
-    case MLF_CMP_VALUE: v.base = BASE_VALUE; return v;
-    case MLF_CMP_INF: v.base = BASE_INF; break;
-    default: v.base = isnan(got) ? BASE_NAN_SPURIOUS : BASE_NAN_LOST;
-  }
-  mlf_expect alt[2];
-  blas_gemm_expect_one(g, BLAS_GEMM_COMPLEX_ZERO_PARTS, i, j, alt);
-  if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK)
-    return (elem_verdict){BASE_OK, BLAS_GEMM_EXACT}; /* equally valid complex arithmetic */
-  for (int sem = BLAS_GEMM_EXACT + 1; sem < BLAS_GEMM_COMPLEX_ZERO_PARTS; sem++) {
-    blas_gemm_expect_one(g, (blas_gemm_semantics)sem, i, j, alt);
-    if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK) {
-      v.explained_by = (blas_gemm_semantics)sem;
-      break;
-    }
-  }
-  return v;
-}
-
 /* Compares a backend's C with the reference, element by element; the most severe kind wins
  * and its first element is kept for the report. */
 static void judge(gemm_outcome *o, const gemm_ctx *ctx) {
   const blas_gemm_problem *g = ctx->g;
   size_t parts = g->p.is_complex ? 2 : 1;
-  o->worst = (elem_verdict){BASE_OK, BLAS_GEMM_EXACT};
+  o->worst = (blas_verdict){BLAS_VERDICT_OK, BLAS_SEM_EXACT};
   o->n_bad = 0;
   o->worst_ratio = 0;
   for (size_t i = 0; i < g->m; i++)
@@ -126,14 +83,14 @@ static void judge(gemm_outcome *o, const gemm_ctx *ctx) {
         size_t at = (i * g->n + j) * parts + part;
         const mlf_expect *e = &ctx->expected[at];
         double got = element(&o->c, g, i, j, part);
-        elem_verdict k = classify(got, ctx, i, j, part);
+        blas_verdict k = blas_verdict_of(got, e, ctx->product, i, j, part);
         if (isfinite(got) && isfinite(e->value) && e->bound > 0) {
           double ratio = fabs(got - e->value) / e->bound;
           if (ratio > o->worst_ratio) o->worst_ratio = ratio;
         }
-        if (k.base == BASE_OK) continue;
+        if (k.base == BLAS_VERDICT_OK) continue;
         o->n_bad++;
-        if (severity(k) > severity(o->worst)) {
+        if (blas_verdict_severity(k) > blas_verdict_severity(o->worst)) {
           o->worst = k;
           o->bad_i = i, o->bad_j = j, o->bad_part = part;
         }
@@ -146,7 +103,7 @@ static mlf_cmp_kind outcomes_agree(const void *a, const void *b, void *ctx_) {
   const gemm_outcome *x = a, *y = b;
   const gemm_ctx *ctx = ctx_;
   const blas_gemm_problem *g = ctx->g;
-  if (x->worst.base == BASE_OK && y->worst.base == BASE_OK) return MLF_CMP_OK;
+  if (x->worst.base == BLAS_VERDICT_OK && y->worst.base == BLAS_VERDICT_OK) return MLF_CMP_OK;
   size_t parts = g->p.is_complex ? 2 : 1;
   for (size_t i = 0; i < g->m; i++)
     for (size_t j = 0; j < g->n; j++)
@@ -221,7 +178,7 @@ static void raise_finding(mlf_run *run, const blas_backend *b, const blas_gemm_p
 static void report_feedback(size_t bi, const blas_gemm_problem *g, const gemm_outcome *o) {
   uint32_t precision = (uint32_t)(strchr("sdcz", g->p.letter) - "sdcz");
   uint32_t closeness = o->worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(o->worst_ratio))) : 0;
-  uint32_t verdict = (uint32_t)(o->worst.base * BLAS_GEMM_SEMANTICS + (int)o->worst.explained_by);
+  uint32_t verdict = (uint32_t)(o->worst.base * BLAS_SEMANTICS + (int)o->worst.explained_by);
   mlf_feedback_hit(mlf_feature("gemm-error", (uint32_t)bi * 4 + precision, closeness));
   mlf_feedback_hit(mlf_feature("gemm-verdict", (uint32_t)bi, verdict));
 }
@@ -262,7 +219,7 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
     raise_finding(run, b, g, "write-outside-c", detail);
   }
   char kind[48];
-  if (o->worst.base != BASE_OK) {
+  if (o->worst.base != BLAS_VERDICT_OK) {
     size_t parts = g->p.is_complex ? 2 : 1;
     const mlf_expect *e = &ctx->expected[(o->bad_i * g->n + o->bad_j) * parts + o->bad_part];
     snprintf(detail, sizeof detail,
@@ -270,10 +227,10 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
              b->name, o->n_bad, o->bad_i, o->bad_j, o->bad_part ? ".im" : "",
              element(&o->c, g, o->bad_i, o->bad_j, o->bad_part), e->value, e->bound,
              e->overflow_possible ? " (overflow possible)" : "");
-    raise_finding(run, b, g, verdict_name(o->worst, kind, sizeof kind), detail);
+    raise_finding(run, b, g, blas_verdict_name(o->worst, kind, sizeof kind), detail);
   }
   mlf_log(run, "%-9s %s, max error/bound %.3g", b->name,
-          verdict_name(o->worst, kind, sizeof kind), o->worst_ratio);
+          blas_verdict_name(o->worst, kind, sizeof kind), o->worst_ratio);
   report_feedback(bi, g, o);
   return 1;
 }
@@ -303,13 +260,13 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
   size_t elements = g.m * g.n * parts;
   static mlf_scratch expectations;
   mlf_expect *expected = mlf_scratch_get(&expectations, elements * sizeof *expected);
-  blas_gemm_reference(&g, expected);
+  const blas_product *product = blas_gemm_reference(&g, expected);
   mlf_feedback_hit(mlf_feature("gemm-shape", size_class(g.m) * 64 + size_class(g.n) * 4 + (uint32_t)parts,
                                size_class(g.k) * 16 + (uint32_t)(gc->trans_a * 3 + gc->trans_b)));
 
   gemm_outcome outcomes[BLAS_MAX_BACKENDS];
   mlf_result results[BLAS_MAX_BACKENDS];
-  gemm_ctx ctx = {&g, expected};
+  gemm_ctx ctx = {&g, expected, product};
   for (size_t i = 0; i < n_backends; i++) {
     int ran = run_backend(i, &ctx, side, &outcomes[i], run);
     results[i] = (mlf_result){backends[i].name, ran ? MLF_RESULT_OK : MLF_RESULT_UNSUPPORTED,
@@ -327,10 +284,10 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
   /* Every library against the reference in the same way points at the oracle, not them. */
   size_t compared = 0, failing = 0;
   for (size_t i = 0; i < n_backends; i++)
-    if (results[i].status == MLF_RESULT_OK) compared++, failing += outcomes[i].worst.base != BASE_OK;
+    if (results[i].status == MLF_RESULT_OK) compared++, failing += outcomes[i].worst.base != BLAS_VERDICT_OK;
   char kind[48];
   if (compared >= 3 && failing == compared && diff.all_agree)
-    raise_finding(run, NULL, &g, verdict_name(outcomes[0].worst, kind, sizeof kind),
+    raise_finding(run, NULL, &g, blas_verdict_name(outcomes[0].worst, kind, sizeof kind),
                   "every backend agrees with the others and disagrees with the reference");
 
   for (size_t i = 0; i < n_backends; i++)

@@ -1,254 +1,33 @@
-/* Reference gemm in long double (64-bit significand, range to 1e4932, so no product of
- * three doubles overflows and NaN/Inf arise exactly where IEEE arithmetic on the exact
- * values puts them). Specification rules (reference BLAS dgemm):
- *   m == 0 or n == 0, or (alpha == 0 or k == 0) and beta == 1: C is returned unchanged;
- *   alpha == 0 or k == 0: A and B are not referenced, C := beta C;
- *   beta == 0: C is not read (NaN in C does not propagate), C := alpha op(A) op(B).
- * Error bound for one element (Higham, componentwise): with M = |alpha| sum |a||b| + |beta||c|
- * (|z| = |re| + |im| for complex, which bounds both parts), a correct implementation in unit
- * roundoff u satisfies |c_got - c| <= gamma_N(u) M + U, N = k + 3 real operations per element
- * (2k + 6 for complex, covering the two products and the sum in each part). U covers
- * underflow: fl(x y) = x y (1 + d) + e with |e| <= tiny / 2, and an e made in one product is
- * multiplied by the factor that comes next, whichever the kernel's order (alpha a, then b;
- * a b, then alpha; alpha b, then a), so per term it is at most tiny (|a| + |b| + |alpha| + 1),
- * U = P tiny (sum_l (|a| + |b|) + k (|alpha| + 1) + |beta| + 2) with P = 2 real, 4 complex
- * parts products. The reference's own error gamma_N(2^-64) M is added. Overflow is possible for a legitimate summation order
- * when any partial quantity (|alpha||a|, |alpha||b|, sum |a||b| scaled or not, |beta||c|, M)
- * reaches the largest finite number.
- * Besides the exact semantics, two deviant ones are evaluated so that a result which misses a
- * NaN can be told apart by how it went wrong: zero-skip leaves out every term with a factor
- * that is zero or whose product with alpha underflows to zero, as kernels that test
- * alpha * a == 0 do (IEEE says 0 * Inf = NaN, so it differs only where A or B holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
- * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
- * does in its transposed branches (it differs only for an infinite or NaN alpha). */
+/* Expands a gemm problem into the dense product alpha op(A) op(B) + beta C in long double and
+ * evaluates it with blas_product_reference (which states the rules and the error bound). */
 #include "blas_gemm_reference.h"
-#include <math.h>
-#include <stdlib.h>
 #include "mlf_scratch.h"
 
-typedef struct { long double re, im; } cld;
-
-static cld at(const blas_matrix *m, const blas_precision *p, int row_major, size_t i, size_t j,
-              int conj) {
-  double re, im;
-  blas_matrix_get(m, p, row_major, i, j, &re, &im);
-  return (cld){re, conj ? -im : im};
-}
-
-/* op(X)(i, l) for a stored X whose op is given by trans. */
-static cld op_at(const blas_matrix *x, const blas_gemm_problem *g, Mlf__Blas__Transpose t,
-                 size_t i, size_t l) {
-  return t == MLF__BLAS__TRANSPOSE__NO_TRANS
-             ? at(x, &g->p, g->row_major, i, l, 0)
-             : at(x, &g->p, g->row_major, l, i, t == MLF__BLAS__TRANSPOSE__CONJ_TRANS && g->p.is_complex);
-}
-
-/* How products are formed: real precisions never touch the imaginary parts (where Inf * 0
- * would invent a NaN); complex ones use the textbook formula, or the same formula with every
- * component product that has an exactly zero factor taken as zero, as kernels that special-case
- * a real scalar or skip zero parts do (the BLAS leaves complex arithmetic with Inf and NaN
- * unspecified, so the reference accepts both). */
-typedef enum { ARITH_REAL, ARITH_COMPLEX, ARITH_COMPLEX_ZERO_PARTS } arith;
-
-static long double part_product(long double x, long double y, arith how) {
-  return how == ARITH_COMPLEX_ZERO_PARTS && (x == 0 || y == 0) ? 0 : x * y;
-}
-
-static cld mul(cld x, cld y, arith how) {
-  if (how == ARITH_REAL) return (cld){x.re * y.re, 0};
-  return (cld){part_product(x.re, y.re, how) - part_product(x.im, y.im, how),
-               part_product(x.re, y.im, how) + part_product(x.im, y.re, how)};
-}
-static long double mag(cld x) { return fabsl(x.re) + fabsl(x.im); }
-/* Magnitude of the finite parts, for bounds and overflow: an Inf or NaN part either makes the
- * result non-finite (the exact semantics says which) or meets a zero and drops out. */
-static long double magf(cld x) {
-  return (isfinite(x.re) ? fabsl(x.re) : 0) + (isfinite(x.im) ? fabsl(x.im) : 0);
-}
-/* The larger of two magnitudes, ignoring a NaN as fmaxl does, without a libm call. */
-static long double larger(long double a, long double b) { return a > b || b != b ? a : b; }
-static long double max3(long double a, long double b, long double c) {
-  return larger(a, larger(b, c));
-}
-
-/* Running sums of one element: the product sum and sum |a||b|. */
-typedef struct {
-  cld s;
-  long double sum_abs;
-} element_sums;
-
-static void add_term(element_sums *e, cld a, cld b, arith how) {
-  cld t = mul(a, b, how);
-  e->s.re += t.re;
-  e->s.im += t.im;
-  e->sum_abs += magf(a) * magf(b);
-}
-
-typedef struct {
-  long double gamma, tiny_per_product, limit;
-  int products, beta_zero, beta_one;
-  cld alpha, beta;
-  arith how;
-} element_rules;
-
-/* Turns an element's sums into its expectation (value, bound, overflow possible);
- * pre_scaled is the largest |alpha||a| or |alpha||b| a kernel that pre-scales may hold, and
- * products_factors = sum_l (|a| + |b|) + k (|alpha| + 1), what underflow errors in the
- * products scale by (beta C and the final additions add |beta| + 2). */
-static void expect_element(const element_rules *r, const element_sums *e, long double pre_scaled,
-                           long double products_factors, cld c_in, int parts, mlf_expect *out) {
-  cld v = {0, 0};
-  long double m_abs = 0;
-  if (!r->products && r->beta_one) {
-    v = c_in; /* quick return: C untouched, exactly */
-  } else {
-    if (r->products) {
-      v = mul(r->alpha, e->s, r->how);
-      m_abs = magf(r->alpha) * e->sum_abs;
-    }
-    if (!r->beta_zero) {
-      cld bc = mul(r->beta, c_in, r->how);
-      v.re += bc.re;
-      v.im += bc.im;
-      m_abs += magf(r->beta) * magf(c_in);
-      pre_scaled = larger(pre_scaled, magf(r->beta) * magf(c_in));
-    }
-  }
-  /* An infinite alpha makes every term infinite in a kernel that scales A or B by alpha
-   * first (the reference BLAS does), where terms of opposite sign then sum to NaN: like an
-   * overflow, it lets any non-finite result stand for an exact infinity or NaN. */
-  int infinite_alpha = r->products && (isinf(r->alpha.re) || isinf(r->alpha.im));
-  int overflow = infinite_alpha || max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
-  long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : magf(r->beta));
-  long double bound = (!r->products && r->beta_one) ? 0
-                      : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->tiny_per_product * factors;
-  out[0] = (mlf_expect){(double)v.re, (double)bound, overflow};
-  if (parts == 2) out[1] = (mlf_expect){(double)v.im, (double)bound, overflow};
-}
-
-const char *const blas_gemm_semantics_names[BLAS_GEMM_SEMANTICS] = {
-    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
-    "complex-zero-parts"};
-
-/* 1 when alpha x is zero in the target precision (x is zero, or the product underflows to
- * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. */
-static int vanishes(cld alpha, cld x, const blas_precision *p) {
-  if (mag(x) == 0) return 1;
-  cld t = mul(alpha, x, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
-  return p->is_double ? (double)t.re == 0 && (double)t.im == 0
-                      : (float)t.re == 0 && (float)t.im == 0;
-}
-
-/* op(X) as a dense rows x cols array of long double, read once so the O(m n k) loop below
- * touches plain memory, with the largest and the sum of the finite magnitudes of each row
- * (by_row) or column, and whether it holds an infinity. */
-static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }
-
-static void load_op(cld *out, long double *largest, long double *total, unsigned char *infinite,
-                    int by_row,
-                    const blas_matrix *x, const blas_gemm_problem *g, Mlf__Blas__Transpose t,
-                    size_t rows, size_t cols) {
-  for (size_t i = 0; i < (by_row ? rows : cols); i++) largest[i] = total[i] = infinite[i] = 0;
+/* op(X) as a dense rows x cols array, read once so the reference's O(m n k) loop touches plain
+ * memory. */
+static void load_op(blas_cld *out, const blas_matrix *x, const blas_gemm_problem *g,
+                    Mlf__Blas__Transpose t, size_t rows, size_t cols) {
+  int conj = t == MLF__BLAS__TRANSPOSE__CONJ_TRANS && g->p.is_complex;
   for (size_t i = 0; i < rows; i++)
     for (size_t l = 0; l < cols; l++) {
-      cld v = op_at(x, g, t, i, l);
-      out[i * cols + l] = v;
-      size_t line = by_row ? i : l;
-      largest[line] = larger(largest[line], magf(v));
-      total[line] += magf(v);
-      infinite[line] |= has_inf(v);
+      double re, im;
+      if (t == MLF__BLAS__TRANSPOSE__NO_TRANS) blas_matrix_get(x, &g->p, g->row_major, i, l, &re, &im);
+      else blas_matrix_get(x, &g->p, g->row_major, l, i, &re, &im);
+      out[i * cols + l] = (blas_cld){re, conj ? -im : im};
     }
 }
 
-/* The problem of the last blas_gemm_reference call, loaded for blas_gemm_expect_one. */
-static struct {
-  const blas_gemm_problem *g;
-  element_rules exact;
-  size_t k; /* terms per element (operands are loaded even when alpha = 0) */
-  cld *a, *b;
-  long double *row_max, *col_max, *row_sum, *col_sum;
-  unsigned char *row_inf, *col_inf;
-} loaded;
-
-static element_rules rules_for(blas_gemm_semantics sem) {
-  element_rules r = loaded.exact;
-  if (sem == BLAS_GEMM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
-  if (sem == BLAS_GEMM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
-  if (sem == BLAS_GEMM_ZERO_ALPHA_COMPUTED) r.products = loaded.k > 0;
-  if (sem == BLAS_GEMM_COMPLEX_ZERO_PARTS && r.how == ARITH_COMPLEX) r.how = ARITH_COMPLEX_ZERO_PARTS;
-  return r;
-}
-
-/* Element (i, j) under one semantics, from the loaded operands: O(k). */
-static void expect_at(blas_gemm_semantics sem, size_t i, size_t j, mlf_expect *out) {
-  const blas_gemm_problem *g = loaded.g;
-  const blas_precision *p = &g->p;
-  element_rules r = rules_for(sem);
-  element_sums sums = {{0, 0}, 0};
-  size_t k = r.products ? loaded.k : 0;
-  /* A kernel that scales one factor by alpha first sees 0 * Inf = NaN where alpha times the
-   * other factor underflows to zero: a legitimate order, so it lets any non-finite result
-   * stand (checked only when an infinity is there). */
-  int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
-  int check_vanishing = infinities || sem == BLAS_GEMM_ZERO_SKIP;
-  for (size_t l = 0; l < k; l++) {
-    cld x = loaded.a[i * k + l], y = loaded.b[l * g->n + j];
-    int x_gone = check_vanishing && vanishes(r.alpha, x, p);
-    int y_gone = check_vanishing && vanishes(r.alpha, y, p);
-    if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
-    if (sem == BLAS_GEMM_ZERO_SKIP && (x_gone || y_gone)) continue;
-    add_term(&sums, x, y, r.how);
-  }
-  long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
-  long double factors =
-      k ? loaded.row_sum[i] + loaded.col_sum[j] + (long double)k * (magf(r.alpha) + 1) : 0;
-  cld c_in = at(g->c, p, g->row_major, i, j, 0);
-  expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
-  /* Complex arithmetic with an infinity is unspecified (textbook, real-scalar shortcuts, or
-   * the 3M method BLIS may use, which turns Inf into NaN): an infinity entering a complex
-   * element lets any non-finite result stand, as an overflow does. */
-  int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
-                    infinities;
-  if ((p->is_complex && infinity_in) || underflow_meets_inf)
-    for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
-}
-
-void blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact) {
-  const blas_precision *p = &g->p;
-  element_rules r = {.alpha = {g->alpha[0], p->is_complex ? g->alpha[1] : 0},
-                     .beta = {g->beta[0], p->is_complex ? g->beta[1] : 0},
-                     .how = p->is_complex ? ARITH_COMPLEX : ARITH_REAL};
-  r.beta_zero = r.beta.re == 0 && r.beta.im == 0;
-  r.beta_one = r.beta.re == 1 && r.beta.im == 0;
-  r.products = !(r.alpha.re == 0 && r.alpha.im == 0) && g->k > 0;
-  double ops = p->is_complex ? 2.0 * (double)g->k + 6 : (double)g->k + 3;
-  r.gamma = (long double)mlf_gamma(ops, p->unit_roundoff) + mlf_gamma(ops, 0x1p-64);
-  r.tiny_per_product = (p->is_complex ? 4.0L : 2.0L) * p->tiny * (1 + 2 * ops * p->unit_roundoff);
-  r.limit = p->max / (1 + ops * p->unit_roundoff);
-
-  static mlf_scratch operands, lines;
+const blas_product *blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact) {
+  static mlf_scratch operands;
+  static blas_product pr;
   size_t m = g->m, n = g->n, k = g->k;
-  loaded.g = g;
-  loaded.exact = r;
-  loaded.k = k;
-  loaded.a = mlf_scratch_get(&operands, (m * k + k * n) * sizeof *loaded.a);
-  loaded.b = loaded.a + m * k;
-  loaded.row_max = mlf_scratch_get(&lines, 2 * (m + n) * sizeof *loaded.row_max);
-  loaded.col_max = loaded.row_max + m;
-  loaded.row_sum = loaded.col_max + n;
-  loaded.col_sum = loaded.row_sum + m;
-  static mlf_scratch flags;
-  loaded.row_inf = mlf_scratch_get(&flags, m + n);
-  loaded.col_inf = loaded.row_inf + m;
-  load_op(loaded.a, loaded.row_max, loaded.row_sum, loaded.row_inf, 1, g->a, g, g->trans_a, m, k);
-  load_op(loaded.b, loaded.col_max, loaded.col_sum, loaded.col_inf, 0, g->b, g, g->trans_b, k, n);
-  size_t parts = p->is_complex ? 2 : 1;
-  for (size_t i = 0; i < m; i++)
-    for (size_t j = 0; j < n; j++) expect_at(BLAS_GEMM_EXACT, i, j, &exact[(i * n + j) * parts]);
-}
-
-void blas_gemm_expect_one(const blas_gemm_problem *g, blas_gemm_semantics sem, size_t i,
-                          size_t j, mlf_expect *out) {
-  if (loaded.g != g) abort(); /* a harness bug: call blas_gemm_reference on g first */
-  expect_at(sem, i, j, out);
+  blas_cld *a = mlf_scratch_get(&operands, (m * k + k * n + m * n) * sizeof *a);
+  blas_cld *b = a + m * k, *c = b + k * n;
+  load_op(a, g->a, g, g->trans_a, m, k);
+  load_op(b, g->b, g, g->trans_b, k, n);
+  load_op(c, g->c, g, MLF__BLAS__TRANSPOSE__NO_TRANS, m, n);
+  pr = (blas_product){.p = g->p, .m = m, .n = n, .k = k, .left = a, .right = b, .c_in = c,
+                      .alpha = {g->alpha[0], g->alpha[1]}, .beta = {g->beta[0], g->beta[1]}};
+  blas_product_reference(&pr, exact);
+  return &pr;
 }

@@ -1,0 +1,231 @@
+/* Reference sums of products C := alpha L R + beta C in long double (64-bit significand, range to 1e4932, so no product of
+ * three doubles overflows and NaN/Inf arise exactly where IEEE arithmetic on the exact
+ * values puts them). Specification rules (reference BLAS dgemm; the other routines follow the same):
+ *   m == 0 or n == 0, or (alpha == 0 or k == 0) and beta == 1: C is returned unchanged;
+ *   alpha == 0 or k == 0: L and R (A and B) are not referenced, C := beta C;
+ *   beta == 0: C is not read (NaN in C does not propagate), C := alpha op(A) op(B).
+ * Error bound for one element (Higham, componentwise): with M = |alpha| sum |a||b| + |beta||c|
+ * (|z| = |re| + |im| for complex, which bounds both parts), a correct implementation in unit
+ * roundoff u satisfies |c_got - c| <= gamma_N(u) M + U, N = k + 3 real operations per element
+ * (2k + 6 for complex, covering the two products and the sum in each part). U covers
+ * underflow: fl(x y) = x y (1 + d) + e with |e| <= tiny / 2, and an e made in one product is
+ * multiplied by the factor that comes next, whichever the kernel's order (alpha a, then b;
+ * a b, then alpha; alpha b, then a), so per term it is at most tiny (|a| + |b| + |alpha| + 1),
+ * U = P tiny (sum_l (|a| + |b|) + k (|alpha| + 1) + |beta| + 2) with P = 2 real, 4 complex
+ * parts products. The reference's own error gamma_N(2^-64) M is added. Overflow is possible for a legitimate summation order
+ * when any partial quantity (|alpha||a|, |alpha||b|, sum |a||b| scaled or not, |beta||c|, M)
+ * reaches the largest finite number.
+ * Besides the exact semantics, two deviant ones are evaluated so that a result which misses a
+ * NaN can be told apart by how it went wrong: zero-skip leaves out every term with a factor
+ * that is zero or whose product with alpha underflows to zero, as kernels that test
+ * alpha * a == 0 do (IEEE says 0 * Inf = NaN, so it differs only where A or B holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
+ * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
+ * does in its transposed branches (it differs only for an infinite or NaN alpha). */
+#include "blas_product_reference.h"
+#include <math.h>
+#include <stdlib.h>
+#include "mlf_scratch.h"
+
+typedef blas_cld cld;
+
+/* How products are formed: real precisions never touch the imaginary parts (where Inf * 0
+ * would invent a NaN); complex ones use the textbook formula, or the same formula with every
+ * component product that has an exactly zero factor taken as zero, as kernels that special-case
+ * a real scalar or skip zero parts do (the BLAS leaves complex arithmetic with Inf and NaN
+ * unspecified, so the reference accepts both). */
+typedef enum { ARITH_REAL, ARITH_COMPLEX, ARITH_COMPLEX_ZERO_PARTS } arith;
+
+static long double part_product(long double x, long double y, arith how) {
+  return how == ARITH_COMPLEX_ZERO_PARTS && (x == 0 || y == 0) ? 0 : x * y;
+}
+
+static cld mul(cld x, cld y, arith how) {
+  if (how == ARITH_REAL) return (cld){x.re * y.re, 0};
+  return (cld){part_product(x.re, y.re, how) - part_product(x.im, y.im, how),
+               part_product(x.re, y.im, how) + part_product(x.im, y.re, how)};
+}
+static long double mag(cld x) { return fabsl(x.re) + fabsl(x.im); }
+/* Magnitude of the finite parts, for bounds and overflow: an Inf or NaN part either makes the
+ * result non-finite (the exact semantics says which) or meets a zero and drops out. */
+static long double magf(cld x) {
+  return (isfinite(x.re) ? fabsl(x.re) : 0) + (isfinite(x.im) ? fabsl(x.im) : 0);
+}
+/* The larger of two magnitudes, ignoring a NaN as fmaxl does, without a libm call. */
+static long double larger(long double a, long double b) { return a > b || b != b ? a : b; }
+static long double max3(long double a, long double b, long double c) {
+  return larger(a, larger(b, c));
+}
+
+/* Running sums of one element: the product sum and sum |a||b|. */
+typedef struct {
+  cld s;
+  long double sum_abs;
+} element_sums;
+
+static void add_term(element_sums *e, cld a, cld b, arith how) {
+  cld t = mul(a, b, how);
+  e->s.re += t.re;
+  e->s.im += t.im;
+  e->sum_abs += magf(a) * magf(b);
+}
+
+typedef struct {
+  long double gamma, tiny_per_product, limit;
+  int products, beta_zero, beta_one;
+  cld alpha, beta;
+  arith how;
+} element_rules;
+
+/* Turns an element's sums into its expectation (value, bound, overflow possible);
+ * pre_scaled is the largest |alpha||a| or |alpha||b| a kernel that pre-scales may hold, and
+ * products_factors = sum_l (|a| + |b|) + k (|alpha| + 1), what underflow errors in the
+ * products scale by (beta C and the final additions add |beta| + 2). */
+static void expect_element(const element_rules *r, const element_sums *e, long double pre_scaled,
+                           long double products_factors, cld c_in, int parts, mlf_expect *out) {
+  cld v = {0, 0};
+  long double m_abs = 0;
+  if (!r->products && r->beta_one) {
+    v = c_in; /* quick return: C untouched, exactly */
+  } else {
+    if (r->products) {
+      v = mul(r->alpha, e->s, r->how);
+      m_abs = magf(r->alpha) * e->sum_abs;
+    }
+    if (!r->beta_zero) {
+      cld bc = mul(r->beta, c_in, r->how);
+      v.re += bc.re;
+      v.im += bc.im;
+      m_abs += magf(r->beta) * magf(c_in);
+      pre_scaled = larger(pre_scaled, magf(r->beta) * magf(c_in));
+    }
+  }
+  /* An infinite alpha makes every term infinite in a kernel that scales A or B by alpha
+   * first (the reference BLAS does), where terms of opposite sign then sum to NaN: like an
+   * overflow, it lets any non-finite result stand for an exact infinity or NaN. */
+  int infinite_alpha = r->products && (isinf(r->alpha.re) || isinf(r->alpha.im));
+  int overflow = infinite_alpha || max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
+  long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : magf(r->beta));
+  long double bound = (!r->products && r->beta_one) ? 0
+                      : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->tiny_per_product * factors;
+  out[0] = (mlf_expect){(double)v.re, (double)bound, overflow};
+  if (parts == 2) out[1] = (mlf_expect){(double)v.im, (double)bound, overflow};
+}
+
+const char *const blas_semantics_names[BLAS_SEMANTICS] = {
+    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
+    "complex-zero-parts"};
+
+long double blas_cld_mag(blas_cld x) { return magf(x); }
+
+/* 1 when alpha x is zero in the target precision (x is zero, or the product underflows to
+ * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. */
+static int vanishes(cld alpha, cld x, const blas_precision *p) {
+  if (mag(x) == 0) return 1;
+  cld t = mul(alpha, x, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
+  return p->is_double ? (double)t.re == 0 && (double)t.im == 0
+                      : (float)t.re == 0 && (float)t.im == 0;
+}
+
+static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }
+
+/* The largest and the sum of the finite magnitudes of each row (by_row) or column of a dense
+ * rows x cols array, and whether it holds an infinity. */
+static void line_facts(const cld *x, size_t rows, size_t cols, int by_row, long double *largest,
+                       long double *total, unsigned char *infinite) {
+  for (size_t i = 0; i < (by_row ? rows : cols); i++) largest[i] = total[i] = infinite[i] = 0;
+  for (size_t i = 0; i < rows; i++)
+    for (size_t l = 0; l < cols; l++) {
+      cld v = x[i * cols + l];
+      size_t line = by_row ? i : l;
+      largest[line] = larger(largest[line], magf(v));
+      total[line] += magf(v);
+      infinite[line] |= has_inf(v);
+    }
+}
+
+/* The problem of the last blas_product_reference call, for blas_product_expect_one. */
+static struct {
+  const blas_product *pr;
+  element_rules exact;
+  long double *row_max, *col_max, *row_sum, *col_sum;
+  unsigned char *row_inf, *col_inf;
+} loaded;
+
+static element_rules rules_for(blas_semantics sem) {
+  element_rules r = loaded.exact;
+  if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
+  if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
+  if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
+  if (sem == BLAS_SEM_COMPLEX_ZERO_PARTS && r.how == ARITH_COMPLEX) r.how = ARITH_COMPLEX_ZERO_PARTS;
+  return r;
+}
+
+/* Element (i, j) under one semantics, from the loaded operands: O(k). */
+static void expect_at(blas_semantics sem, size_t i, size_t j, mlf_expect *out) {
+  const blas_product *pr = loaded.pr;
+  const blas_precision *p = &pr->p;
+  element_rules r = rules_for(sem);
+  element_sums sums = {{0, 0}, 0};
+  size_t k = r.products ? pr->k : 0;
+  /* A kernel that scales one factor by alpha first sees 0 * Inf = NaN where alpha times the
+   * other factor underflows to zero: a legitimate order, so it lets any non-finite result
+   * stand (checked only when an infinity is there). */
+  int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
+  int check_vanishing = infinities || sem == BLAS_SEM_ZERO_SKIP;
+  for (size_t l = 0; l < k; l++) {
+    cld x = pr->left[i * pr->k + l], y = pr->right[l * pr->n + j];
+    int x_gone = check_vanishing && vanishes(r.alpha, x, p);
+    int y_gone = check_vanishing && vanishes(r.alpha, y, p);
+    if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
+    if (sem == BLAS_SEM_ZERO_SKIP && (x_gone || y_gone)) continue;
+    add_term(&sums, x, y, r.how);
+  }
+  long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
+  long double factors =
+      k ? loaded.row_sum[i] + loaded.col_sum[j] + (long double)k * (magf(r.alpha) + 1) : 0;
+  cld c_in = pr->c_in[i * pr->n + j];
+  expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
+  /* Complex arithmetic with an infinity is unspecified (textbook, real-scalar shortcuts, or
+   * the 3M method BLIS may use, which turns Inf into NaN): an infinity entering a complex
+   * element lets any non-finite result stand, as an overflow does. */
+  int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
+                    infinities;
+  if ((p->is_complex && infinity_in) || underflow_meets_inf)
+    for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
+}
+
+void blas_product_reference(const blas_product *pr, mlf_expect *exact) {
+  const blas_precision *p = &pr->p;
+  element_rules r = {.alpha = {pr->alpha[0], p->is_complex ? pr->alpha[1] : 0},
+                     .beta = {pr->beta[0], p->is_complex ? pr->beta[1] : 0},
+                     .how = p->is_complex ? ARITH_COMPLEX : ARITH_REAL};
+  r.beta_zero = r.beta.re == 0 && r.beta.im == 0;
+  r.beta_one = r.beta.re == 1 && r.beta.im == 0;
+  r.products = !(r.alpha.re == 0 && r.alpha.im == 0) && pr->k > 0;
+  double ops = p->is_complex ? 2.0 * (double)pr->k + 6 : (double)pr->k + 3;
+  r.gamma = (long double)mlf_gamma(ops, p->unit_roundoff) + mlf_gamma(ops, 0x1p-64);
+  r.tiny_per_product = (p->is_complex ? 4.0L : 2.0L) * p->tiny * (1 + 2 * ops * p->unit_roundoff);
+  r.limit = p->max / (1 + ops * p->unit_roundoff);
+
+  static mlf_scratch lines, flags;
+  size_t m = pr->m, n = pr->n;
+  loaded.pr = pr;
+  loaded.exact = r;
+  loaded.row_max = mlf_scratch_get(&lines, 2 * (m + n) * sizeof *loaded.row_max);
+  loaded.col_max = loaded.row_max + m;
+  loaded.row_sum = loaded.col_max + n;
+  loaded.col_sum = loaded.row_sum + m;
+  loaded.row_inf = mlf_scratch_get(&flags, m + n);
+  loaded.col_inf = loaded.row_inf + m;
+  line_facts(pr->left, m, pr->k, 1, loaded.row_max, loaded.row_sum, loaded.row_inf);
+  line_facts(pr->right, pr->k, n, 0, loaded.col_max, loaded.col_sum, loaded.col_inf);
+  size_t parts = p->is_complex ? 2 : 1;
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j < n; j++) expect_at(BLAS_SEM_EXACT, i, j, &exact[(i * n + j) * parts]);
+}
+
+void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
+                             mlf_expect *out) {
+  if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
+  expect_at(sem, i, j, out);
+}

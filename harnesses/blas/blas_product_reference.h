@@ -1,0 +1,57 @@
+/* Ground truth for every BLAS operation that is a sum of products: C := alpha L R + beta C, with
+ * L (m x k) and R (k x n) dense in long double. gemm, gemv, symm, syrk, ger, trmv, ... reduce to
+ * it once their structured operands are expanded (blas_structure.h). The exact result follows
+ * the BLAS specification's rules and comes with a rigorous bound on the error a correct
+ * implementation in the target precision may make. Reference, not a target. */
+#ifndef BLAS_PRODUCT_REFERENCE_H
+#define BLAS_PRODUCT_REFERENCE_H
+#include <stddef.h>
+#include "blas_operand.h"
+#include "mlf_numeric.h"
+
+typedef struct {
+  long double re, im;
+} blas_cld;
+
+typedef struct {
+  blas_precision p;
+  size_t m, n, k;
+  double alpha[2], beta[2]; /* real and imaginary parts, already rounded */
+  const blas_cld *left;     /* m x k, row after row */
+  const blas_cld *right;    /* k x n, row after row */
+  const blas_cld *c_in;     /* m x n, row after row */
+} blas_product;
+
+/* The exact semantics, an equally valid one, and deviant ones that real kernels show, to name
+ * how a result went wrong: zero-skip leaves out terms whose factor times alpha is zero;
+ * beta-as-zero ignores beta C; empty-sum-scaled computes alpha * 0 for k = 0 (NaN for an
+ * infinite alpha); zero-alpha-computed forms alpha L R even when alpha = 0, so a NaN or Inf in
+ * L or R reaches C although the BLAS says they are not referenced. complex-zero-parts is not a
+ * deviation: complex products whose component products with a zero factor count as zero (the
+ * BLAS does not specify complex arithmetic with Inf and NaN, and real-scalar shortcuts do
+ * this), so a result matching it is correct. */
+typedef enum {
+  BLAS_SEM_EXACT,
+  BLAS_SEM_ZERO_SKIP,
+  BLAS_SEM_BETA_AS_ZERO,
+  BLAS_SEM_EMPTY_SUM_SCALED,
+  BLAS_SEM_ZERO_ALPHA_COMPUTED,
+  BLAS_SEM_COMPLEX_ZERO_PARTS,
+  BLAS_SEMANTICS
+} blas_semantics;
+extern const char *const blas_semantics_names[BLAS_SEMANTICS];
+
+/* Fills exact[(i * n + j) * parts + part] with the exact semantics' expectations, parts = 2 for
+ * complex (real, imaginary), and keeps pr loaded for blas_product_expect_one. The arrays pr
+ * points to must stay unchanged until the next call. */
+void blas_product_reference(const blas_product *pr, mlf_expect *exact);
+
+/* Element (i, j) under another semantics (out[0], and out[1] for complex), computed on demand
+ * in O(k): only needed to name a mismatch. pr must be the last blas_product_reference's. */
+void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
+                             mlf_expect *out);
+
+/* The largest finite magnitude (|re| + |im|) in row i of L and column j of R and their sums, as
+ * the last blas_product_reference loaded them: bounds for callers that post-process. */
+long double blas_cld_mag(blas_cld x);
+#endif
