@@ -4,7 +4,10 @@
 #ifndef BLAS_KNOWN_CRASHES_H
 #define BLAS_KNOWN_CRASHES_H
 #include "blas_gemm_reference.h"
+#include "level23_problem.h"
 
 /* The finding kind (last part of the tag) when backend is known to crash on g, else NULL. */
 const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *g);
+/* The same for the level-2/3 harness. */
+const char *blas_level23_known_crash(const char *backend, const level23_problem *pb);
 #endif

@@ -81,6 +81,15 @@ static double get(const void *data, const blas_precision *p, size_t elem, int im
   return p->is_double ? ((const double *)data)[slot] : ((const float *)data)[slot];
 }
 
+void blas_matrix_set_sentinel(const blas_matrix *m, const blas_precision *p, size_t elem, int part) {
+  int parts = p->is_complex ? 2 : 1;
+  for (int q = 0; q < parts; q++) {
+    if (part >= 0 && part != q) continue;
+    if (p->is_double) memcpy((double *)m->data + elem * parts + q, &pad_d, 8);
+    else memcpy((float *)m->data + elem * parts + q, &pad_f, 4);
+  }
+}
+
 static int is_padding(const blas_matrix *m, size_t elem) { return elem % m->ld >= m->line_len; }
 
 void blas_matrix_make(blas_matrix *m, const Mlf__Blas__Fill *fill, const blas_precision *p,
@@ -99,8 +108,7 @@ void blas_matrix_make(blas_matrix *m, const Mlf__Blas__Fill *fill, const blas_pr
   for (size_t e = 0; e < m->count; e++)
     for (int part = 0; part < parts; part++) {
       if (is_padding(m, e)) {
-        if (p->is_double) memcpy((double *)m->data + e * parts + part, &pad_d, 8);
-        else memcpy((float *)m->data + e * parts + part, &pad_f, 4);
+        blas_matrix_set_sentinel(m, p, e, part);
       } else {
         put(m->data, p, e, part,
             round_to(ldexp(draw(fill->distribution, &r, p), fill->scale_exponent), p));

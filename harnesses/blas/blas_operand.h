@@ -45,6 +45,9 @@ void blas_matrix_get(const blas_matrix *m, const blas_precision *p, int row_majo
 static inline size_t blas_matrix_offset(const blas_matrix *m, int row_major, size_t i, size_t j) {
   return row_major ? i * m->ld + j : j * m->ld + i;
 }
+/* Puts the padding sentinel into element elem (storage offset) of m: its real part (part 0),
+ * imaginary part (1) or both (-1). */
+void blas_matrix_set_sentinel(const blas_matrix *m, const blas_precision *p, size_t elem, int part);
 /* 1 when every padding element still holds the sentinel written by blas_matrix_make. */
 int blas_matrix_padding_intact(const blas_matrix *m, const blas_precision *p);
 #endif
