@@ -7,3 +7,6 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:symbolize=0:detect_leaks=0:
 # Only the structure-aware mutator: AFL++'s byte-level stages would mostly produce bytes
 # that are not a message at all.
 export AFL_CUSTOM_MUTATOR_ONLY=1
+# The instrumented OpenBLAS with every BLAS routine linked in needs about 208,000 coverage
+# entries (AFL_DUMP_MAP_SIZE=1 out/afl/<target> prints it); the default map is 65,536.
+export AFL_MAP_SIZE=${AFL_MAP_SIZE:-262144}
