@@ -103,10 +103,22 @@ static int load_dl(const dl_library *lib, blas_backend *b) {
   return 1;
 }
 
+/* One small dgemm, so that a library's lazy set-up (buffer pools, kernel tables) happens once
+ * here, before a fork server copies the process, and not in every forked child. */
+static void warm_up(const blas_backend *b) {
+  typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int,
+                           const double *, int, double, double *, int);
+  double a[64] = {0}, c[64] = {0};
+  if (b->cblas[BLAS_FN_dgemm])
+    ((dgemm_fn)b->cblas[BLAS_FN_dgemm])(BLAS_COL_MAJOR, BLAS_NO_TRANS, BLAS_NO_TRANS, 8, 8, 8, 1.0,
+                                        a, 8, a, 8, 0.0, c, 8);
+}
+
 size_t blas_backends_load(blas_backend *out, size_t max) {
   size_t n = 0;
   if (n < max && wanted("openblas")) blas_backend_openblas(&out[n++]);
   for (size_t i = 0; i < sizeof dl_libraries / sizeof *dl_libraries && n < max; i++)
     if (wanted(dl_libraries[i].name) && load_dl(&dl_libraries[i], &out[n])) n++;
+  for (size_t i = 0; i < n; i++) warm_up(&out[i]);
   return n;
 }
