@@ -5,6 +5,7 @@
 #   make            libFuzzer, AFL++ and replay builds of every target, plus seed corpora
 #   make check      the whole test suite, ending with "N passed, N failed"
 #   make fuzz       short campaign over every target (FUZZ_SECONDS per target and engine)
+#   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS)
 #   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries)
 
 SHELL := /bin/bash
@@ -63,7 +64,7 @@ obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst $(BUILD)/%,%,$(2)))
 family_of = $(firstword $(subst _, ,$(1)))
 family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c))
 
-.PHONY: all deps check fuzz bench clean corpora libfuzzer afl replay oss-fuzz
+.PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz
 .DELETE_ON_ERROR:
 # Objects reached only through pattern rules are kept (make would delete them as intermediate).
 .SECONDARY:
@@ -184,12 +185,20 @@ check: all $(UNIT_BINS) $(OUT)/tests/fuzz_mutator
 fuzz: all
 	scripts/run-campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
 
+# The long false-alarm run: plain values, reference BLAS and instrumented OpenBLAS only, every
+# finding counted (FALSE_ALARM_SECONDS per target).
+FALSE_ALARM_SECONDS ?= 600
+false-alarm: libfuzzer replay
+	scripts/false-alarm.sh --seconds $(FALSE_ALARM_SECONDS) $(filter blas_%,$(TARGETS))
+
 # Benchmarks: plain optimized builds, no sanitizers, so they measure our code, not ASan.
 BENCH_BINS := $(patsubst bench/%.c,$(OUT)/bench/%,$(wildcard bench/*.c))
 $(OUT)/bench/%: bench/%.c $(MUTATOR_SRC) $(ORACLE_SRC) $(GEN_C) $(TEST_GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -O2 -g $(INCLUDES) -Itests -I$(BUILD)/gen/tests $^ $(LINK_LIBS) -o $@
 
+# scripts/bench.sh ends with scripts/bench-coverage.sh (OpenBLAS coverage, structure-aware vs
+# byte-level libFuzzer), which needs the libFuzzer builds and seed corpora of `all`.
 bench: all $(BENCH_BINS)
 	scripts/bench.sh
 

@@ -6,6 +6,9 @@
 #  - per target: libFuzzer exec/s on one core with the ASan build, all backends, sizes capped
 #    at MLF_GEMM_MAX_DIM (32), and the share of time spent outside the libraries (mutator,
 #    decode, reference, guard pages, comparison) = 1 - library time / total time.
+#  - per BLAS target: OpenBLAS coverage reached by the structure-aware mutator and by plain
+#    byte-level libFuzzer in the same time from the same seeds (scripts/bench-coverage.sh,
+#    BENCH_COVERAGE_SECONDS per mode and seed, default 15; details and plots in build/bench/).
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,5 +51,6 @@ result=$dir/latest.txt
       else printf "target_outside_library_share %s unknown (every run ended on a finding)\n", t }'
     rm -rf "$work"
   done
+  scripts/bench-coverage.sh
 } | tee "$result"
 echo "bench: results in $result"
