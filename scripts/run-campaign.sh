@@ -17,7 +17,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
-root=build/campaign
+root=${MLF_CAMPAIGN_DIR:-build/campaign}
 mkdir -p "$root"
 table=$root/summary.txt
 printf '%-12s %-9s %10s %8s %-22s %s\n' target engine execs exec/s coverage findings > "$table"
