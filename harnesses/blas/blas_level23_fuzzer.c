@@ -5,7 +5,8 @@
  * every storage slot a routine must not write (the other triangle, band corners, increment
  * gaps, padding) bit-for-bit unchanged, and every slot it must not read holding a sentinel NaN
  * that would show in the result; a Hermitian result's diagonal exactly real; no xerbla on valid
- * arguments; guard pages around every buffer, inputs read-only. */
+ * arguments; guard pages around every buffer, inputs read-only; the case's metamorphic
+ * relation (level23_relations.c) on every backend. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "blas_level23.pb-c.h"
 #include "blas_verdict.h"
 #include "level23_problem.h"
+#include "level23_relations.h"
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
@@ -41,8 +43,8 @@ static void raise_finding(mlf_run *run, const blas_backend *b, const level23_pro
 
 /* Runs one backend on fresh copies of the outputs and judges what it did. Returns 0 when the
  * backend lacks the routine. */
-static int run_backend(const blas_backend *b, level23_problem *pb, level23_verdict *v,
-                       mlf_run *run) {
+static int run_backend(const blas_backend *b, level23_problem *pb,
+                       Mlf__Blas__Level23Case__Relation relation, level23_verdict *v, mlf_run *run) {
   const char *crash = blas_level23_known_crash(b->name, pb);
   if (crash && !mlf_report_known()) {
     raise_finding(run, b, pb, crash, "known crash: not called (MLF_REPORT_KNOWN=1 calls it)");
@@ -79,6 +81,13 @@ static int run_backend(const blas_backend *b, level23_problem *pb, level23_verdi
              v->expected.value, v->expected.bound);
     raise_finding(run, b, pb, blas_verdict_name(v->worst, kind, sizeof kind), detail);
   }
+  long offset;
+  const char *broken = level23_relation_check(b, pb, relation, &out, &offset);
+  if (broken) {
+    snprintf(detail, sizeof detail, "%s: %s does not hold (first difference at offset %ld)",
+             b->name, broken, offset);
+    raise_finding(run, b, pb, broken, detail);
+  }
   mlf_log(run, "%-16s %s, max error/bound %.3g", b->name,
           blas_verdict_name(v->worst, kind, sizeof kind), v->worst_ratio);
   uint32_t closeness = v->worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(v->worst_ratio))) : 0;
@@ -90,12 +99,13 @@ static int run_backend(const blas_backend *b, level23_problem *pb, level23_verdi
 }
 
 static void level23_run(const ProtobufCMessage *msg, mlf_run *run) {
+  const Mlf__Blas__Level23Case *c = (const Mlf__Blas__Level23Case *)msg;
   level23_problem pb;
-  level23_problem_make(&pb, (const Mlf__Blas__Level23Case *)msg);
+  level23_problem_make(&pb, c);
   level23_verdict verdicts[BLAS_MAX_BACKENDS];
   size_t compared = 0, failing = 0;
   for (size_t i = 0; i < n_backends; i++)
-    if (run_backend(&backends[i], &pb, &verdicts[i], run))
+    if (run_backend(&backends[i], &pb, c->relation, &verdicts[i], run))
       compared++, failing += verdicts[i].worst.base != BLAS_VERDICT_OK;
   /* Every library against the reference in the same way points at the oracle, not them. */
   if (compared >= 3 && failing == compared)
