@@ -34,7 +34,8 @@ typedef struct {
 /* Loads every BLAS this build knows about: the instrumented OpenBLAS linked in, and the
  * Debian libraries by dlopen (RTLD_LOCAL, so their symbols never mix). A library that is not
  * installed is skipped with one line on stderr naming the package to install; returns the
- * number loaded. MLF_BLAS_BACKENDS=name,name restricts the set. The prebuilt OpenBLAS
+ * number loaded. MLF_BLAS_BACKENDS=name,name restricts the set; MLF_VERBOSE=1 prints each
+ * backend's identity. The prebuilt OpenBLAS
  * libraries pick their kernel set when loaded (OPENBLAS_CORETYPE chooses another, so each
  * kernel set is a separate process); their identity names it. */
 size_t blas_backends_load(blas_backend *out, size_t max);

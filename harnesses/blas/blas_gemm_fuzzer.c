@@ -35,9 +35,6 @@ static void gemm_init(void) {
     fprintf(stderr, "mlf: blas_gemm: no BLAS backend could be loaded\n");
     exit(2);
   }
-  if (getenv("MLF_VERBOSE"))
-    for (size_t i = 0; i < n_backends; i++)
-      fprintf(stderr, "mlf: backend %s = %s\n", backends[i].name, backends[i].identity);
   profiling = getenv("MLF_PROFILE") != NULL;
   if (profiling) atexit(print_profile);
 }

@@ -172,7 +172,12 @@ static void expect_at(blas_semantics sem, size_t i, size_t j, mlf_expect *out) {
    * stand (checked only when an infinity is there). */
   int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
   int check_vanishing = infinities || sem == BLAS_SEM_ZERO_SKIP;
+  size_t terms = 0; /* the element's terms that exist (not structural zeros) */
   for (size_t l = 0; l < k; l++) {
+    if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
+        (pr->right_present && !pr->right_present[l * pr->n + j]))
+      continue; /* a structural zero */
+    terms++;
     cld x = pr->left[i * pr->k + l], y = pr->right[l * pr->n + j];
     int x_gone = check_vanishing && vanishes(r.alpha, x, p);
     int y_gone = check_vanishing && vanishes(r.alpha, y, p);
@@ -180,6 +185,9 @@ static void expect_at(blas_semantics sem, size_t i, size_t j, mlf_expect *out) {
     if (sem == BLAS_SEM_ZERO_SKIP && (x_gone || y_gone)) continue;
     add_term(&sums, x, y, r.how);
   }
+  /* An element whose terms are all structural zeros (a row outside a band) has an empty sum,
+   * which the exact semantics does not scale by alpha, as for k = 0. */
+  if (k && !terms && sem != BLAS_SEM_EMPTY_SUM_SCALED) r.products = 0, k = 0;
   long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
   long double factors =
       k ? loaded.row_sum[i] + loaded.col_sum[j] + (long double)k * (magf(r.alpha) + 1) : 0;

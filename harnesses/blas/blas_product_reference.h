@@ -20,6 +20,9 @@ typedef struct {
   const blas_cld *left;     /* m x k, row after row */
   const blas_cld *right;    /* k x n, row after row */
   const blas_cld *c_in;     /* m x n, row after row */
+  /* Which entries of L and R exist (NULL: all): an entry outside a band or triangle is a
+   * structural zero that never enters the computation, so Inf * it is not NaN. */
+  const unsigned char *left_present, *right_present;
 } blas_product;
 
 /* The exact semantics, an equally valid one, and deviant ones that real kernels show, to name

@@ -58,15 +58,10 @@ blas_cld blas_shape_get(const blas_shape *s, const blas_matrix *m, const blas_pr
   return v;
 }
 
-void blas_shape_dense(blas_cld *out, const blas_shape *s, const blas_matrix *m,
-                      const blas_precision *p, int trans) {
-  size_t rows = trans ? s->cols : s->rows, cols = trans ? s->rows : s->cols;
-  for (size_t i = 0; i < rows; i++)
-    for (size_t j = 0; j < cols; j++) {
-      blas_cld v = trans ? blas_shape_get(s, m, p, j, i) : blas_shape_get(s, m, p, i, j);
-      if (trans == 2) v.im = -v.im;
-      out[i * cols + j] = v;
-    }
+int blas_shape_present(const blas_shape *s, const blas_matrix *m, size_t i, size_t j) {
+  if (i == j && s->kind == BLAS_TRIANGULAR && s->unit_diagonal) return 1;
+  if (blas_shape_slot(s, m, i, j) >= 0) return 1;
+  return (s->kind == BLAS_SYMMETRIC || s->kind == BLAS_HERMITIAN) && blas_shape_slot(s, m, j, i) >= 0;
 }
 
 void blas_structured_make(blas_matrix *m, const blas_shape *s, const Mlf__Blas__Fill *fill,

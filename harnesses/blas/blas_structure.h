@@ -31,8 +31,7 @@ long blas_shape_slot(const blas_shape *s, const blas_matrix *m, size_t i, size_t
  * the structure, one on a unit diagonal; a Hermitian diagonal is real. */
 blas_cld blas_shape_get(const blas_shape *s, const blas_matrix *m, const blas_precision *p,
                         size_t i, size_t j);
-/* The logical matrix op(X) as a dense rows x cols array (row after row); trans 0, 1 (T) or 2
- * (conjugate transpose). */
-void blas_shape_dense(blas_cld *out, const blas_shape *s, const blas_matrix *m,
-                      const blas_precision *p, int trans);
+/* 1 when logical element (i, j) exists: stored, a unit diagonal, or the mirror of a stored
+ * element; 0 for a structural zero (outside a band or a triangle). */
+int blas_shape_present(const blas_shape *s, const blas_matrix *m, size_t i, size_t j);
 #endif

@@ -37,8 +37,8 @@ static blas_cld times(blas_cld a, blas_cld b) {
   return (blas_cld){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
 }
 
-void level23_dense(blas_cld *out, size_t out_cols, size_t col0, const level23_operand *o,
-                   const blas_precision *p, int trans, blas_cld scale) {
+void level23_dense(blas_cld *out, unsigned char *present, size_t out_cols, size_t col0,
+                   const level23_operand *o, const blas_precision *p, int trans, blas_cld scale) {
   size_t rows = trans ? level23_cols(o) : level23_rows(o);
   size_t cols = trans ? level23_rows(o) : level23_cols(o);
   int plain_scale = scale.re == 1 && scale.im == 0; /* keeps Inf * 1 + NaN * 0 out */
@@ -47,6 +47,10 @@ void level23_dense(blas_cld *out, size_t out_cols, size_t col0, const level23_op
       blas_cld v = trans ? level23_get(o, p, j, i) : level23_get(o, p, i, j);
       if (trans == 2) v.im = -v.im;
       if (!p->is_complex) v.im = 0;
+      if (present)
+        present[i * out_cols + col0 + j] =
+            o->is_vector || (trans ? blas_shape_present(&o->shape, &o->store, j, i)
+                                   : blas_shape_present(&o->shape, &o->store, i, j));
       out[i * out_cols + col0 + j] = plain_scale ? v : p->is_complex ? times(scale, v) : (blas_cld){scale.re * v.re, 0};
     }
 }

@@ -24,9 +24,11 @@ size_t level23_cols(const level23_operand *o);
 /* Storage offset of logical (i, j), -1 when not stored. */
 long level23_slot(const level23_operand *o, size_t i, size_t j);
 blas_cld level23_get(const level23_operand *o, const blas_precision *p, size_t i, size_t j);
-/* op(X) dense, row after row, each element times scale: trans 0 (X), 1 (X^T), 2 (X^H). */
-void level23_dense(blas_cld *out, size_t out_cols, size_t col0, const level23_operand *o,
-                   const blas_precision *p, int trans, blas_cld scale);
+/* op(X) dense into columns col0... of a matrix out_cols wide, row after row, each element
+ * times scale: trans 0 (X), 1 (X^T), 2 (X^H). present (when not NULL, laid out like out)
+ * records which elements exist (blas_shape_present). */
+void level23_dense(blas_cld *out, unsigned char *present, size_t out_cols, size_t col0,
+                   const level23_operand *o, const blas_precision *p, int trans, blas_cld scale);
 /* Data pointer of a buffer holding o's storage (for the call). */
 static inline void *level23_data(const level23_operand *o) { return o->store.data; }
 #endif

@@ -121,7 +121,10 @@ static void make_product(level23_problem *pb) {
   }
   blas_cld *l = mlf_scratch_get(&dense, (rows * kk + kk * cols + rows * cols) * sizeof *l);
   blas_cld *rr = l + rows * kk, *c_in = rr + kk * cols;
+  static mlf_scratch masks;
+  unsigned char *lp = mlf_scratch_get(&masks, rows * kk + kk * cols + 1), *rp = lp + rows * kk;
   pr = (blas_product){.p = *p, .m = rows, .n = cols, .k = kk, .left = l, .right = rr, .c_in = c_in,
+                      .left_present = lp, .right_present = rp,
                       .alpha = {pb->alpha[0], pb->alpha[1]}, .beta = {pb->beta[0], pb->beta[1]}};
   int herm2 = r->kind == BLAS_HERMITIAN && (r->op == OP_R2 || r->op == OP_R2K);
   blas_cld s1 = one, s2 = one;
@@ -129,52 +132,54 @@ static void make_product(level23_problem *pb) {
     s1 = scalar(pb->alpha), s2 = (blas_cld){pb->alpha[0], -pb->alpha[1]};
     pr.alpha[0] = pb->alpha[0] == 0 && pb->alpha[1] == 0 ? 0 : 1, pr.alpha[1] = 0;
   }
-  level23_dense(c_in, cols, 0, pb->output, p, 0, one);
+  level23_dense(c_in, NULL, cols, 0, pb->output, p, 0, one);
   size_t half = kk / 2;
   switch (r->op) {
     case OP_MV:
-      level23_dense(l, kk, 0, &pb->a, p, r->kind == BLAS_GENERAL ? t : 0, one);
-      level23_dense(rr, 1, 0, &pb->x, p, 0, one);
+      level23_dense(l, lp, kk, 0, &pb->a, p, r->kind == BLAS_GENERAL ? t : 0, one);
+      level23_dense(rr, rp, 1, 0, &pb->x, p, 0, one);
+      if (r->kind == BLAS_GENERAL && (pb->m == 0 || pb->n == 0)) /* gemv, gbmv: y untouched */
+        pr.alpha[0] = pr.alpha[1] = pr.beta[1] = 0, pr.beta[0] = 1;
       break;
     case OP_TRMV:
-      level23_dense(l, kk, 0, &pb->a, p, t, one);
-      level23_dense(rr, 1, 0, &pb->x, p, 0, one);
+      level23_dense(l, lp, kk, 0, &pb->a, p, t, one);
+      level23_dense(rr, rp, 1, 0, &pb->x, p, 0, one);
       pr.alpha[0] = 1, pr.alpha[1] = 0, pr.beta[0] = pr.beta[1] = 0;
       break;
     case OP_R1:
-      level23_dense(l, 1, 0, &pb->x, p, 0, one);
-      level23_dense(rr, cols, 0, pb->has[Y] ? &pb->y : &pb->x, p, tr, one);
+      level23_dense(l, lp, 1, 0, &pb->x, p, 0, one);
+      level23_dense(rr, rp, cols, 0, pb->has[Y] ? &pb->y : &pb->x, p, tr, one);
       pr.beta[0] = 1, pr.beta[1] = 0;
       break;
     case OP_R2:
-      level23_dense(l, 2, 0, &pb->x, p, 0, s1);
-      level23_dense(l, 2, 1, &pb->y, p, 0, s2);
-      level23_dense(rr, cols, 0, &pb->y, p, tr, one);
-      level23_dense(rr + cols, cols, 0, &pb->x, p, tr, one);
+      level23_dense(l, lp, 2, 0, &pb->x, p, 0, s1);
+      level23_dense(l, lp, 2, 1, &pb->y, p, 0, s2);
+      level23_dense(rr, rp, cols, 0, &pb->y, p, tr, one);
+      level23_dense(rr + cols, rp + cols, cols, 0, &pb->x, p, tr, one);
       pr.beta[0] = 1, pr.beta[1] = 0;
       break;
     case OP_MM:
       if (r->kind == BLAS_GENERAL) {
-        level23_dense(l, kk, 0, &pb->a, p, t, one);
-        level23_dense(rr, cols, 0, &pb->b, p, pb->trans_b, one);
+        level23_dense(l, lp, kk, 0, &pb->a, p, t, one);
+        level23_dense(rr, rp, cols, 0, &pb->b, p, pb->trans_b, one);
       } else {
-        level23_dense(l, kk, 0, pb->right_side ? &pb->b : &pb->a, p, 0, one);
-        level23_dense(rr, cols, 0, pb->right_side ? &pb->a : &pb->b, p, 0, one);
+        level23_dense(l, lp, kk, 0, pb->right_side ? &pb->b : &pb->a, p, 0, one);
+        level23_dense(rr, rp, cols, 0, pb->right_side ? &pb->a : &pb->b, p, 0, one);
       }
       break;
     case OP_RK: /* trans N: A op(A)^T; T or C: op(A) A */
-      level23_dense(l, kk, 0, &pb->a, p, t ? tr : 0, one);
-      level23_dense(rr, cols, 0, &pb->a, p, t ? 0 : tr, one);
+      level23_dense(l, lp, kk, 0, &pb->a, p, t ? tr : 0, one);
+      level23_dense(rr, rp, cols, 0, &pb->a, p, t ? 0 : tr, one);
       break;
     case OP_R2K:
-      level23_dense(l, kk, 0, &pb->a, p, t ? tr : 0, s1);
-      level23_dense(l, kk, half, &pb->b, p, t ? tr : 0, s2);
-      level23_dense(rr, cols, 0, &pb->b, p, t ? 0 : tr, one);
-      level23_dense(rr + half * cols, cols, 0, &pb->a, p, t ? 0 : tr, one);
+      level23_dense(l, lp, kk, 0, &pb->a, p, t ? tr : 0, s1);
+      level23_dense(l, lp, kk, half, &pb->b, p, t ? tr : 0, s2);
+      level23_dense(rr, rp, cols, 0, &pb->b, p, t ? 0 : tr, one);
+      level23_dense(rr + half * cols, rp + half * cols, cols, 0, &pb->a, p, t ? 0 : tr, one);
       break;
     default: /* trmm */
-      level23_dense(l, kk, 0, pb->right_side ? &pb->b : &pb->a, p, pb->right_side ? 0 : t, one);
-      level23_dense(rr, cols, 0, pb->right_side ? &pb->a : &pb->b, p, pb->right_side ? t : 0, one);
+      level23_dense(l, lp, kk, 0, pb->right_side ? &pb->b : &pb->a, p, pb->right_side ? 0 : t, one);
+      level23_dense(rr, rp, cols, 0, pb->right_side ? &pb->a : &pb->b, p, pb->right_side ? t : 0, one);
       pr.beta[0] = pr.beta[1] = 0;
   }
   static mlf_scratch expectations;
@@ -192,9 +197,9 @@ static void make_solve(level23_problem *pb) {
   size_t order = pb->right_side ? cols : rows;
   pb->op_a = mlf_scratch_get(&dense, (order * order + rows * cols) * sizeof *pb->op_a);
   pb->rhs = pb->op_a + order * order;
-  level23_dense(pb->op_a, order, 0, &pb->a, &pb->p, pb->trans, one);
+  level23_dense(pb->op_a, NULL, order, 0, &pb->a, &pb->p, pb->trans, one);
   blas_cld alpha = pb->routine->op == OP_TRSM ? scalar(pb->alpha) : one;
-  level23_dense(pb->rhs, cols, 0, pb->output, &pb->p, 0, alpha);
+  level23_dense(pb->rhs, NULL, cols, 0, pb->output, &pb->p, 0, alpha);
   pb->product = NULL;
   pb->quick_return = 0;
 }
@@ -205,8 +210,13 @@ void level23_problem_make(level23_problem *pb, const Mlf__Blas__Level23Case *c) 
   pb->p = blas_precision_of(c->precision);
   pb->fortran = c->interface == MLF__BLAS__LEVEL23_CASE__INTERFACE__FORTRAN;
   pb->row_major = !pb->fortran && c->layout == MLF__BLAS__LAYOUT__ROW_MAJOR;
-  pb->trans = (int)c->trans, pb->trans_b = (int)c->trans_b;
-  pb->lower = c->lower, pb->right_side = c->right_side, pb->unit_diagonal = c->unit_diagonal;
+  /* Flags the routine does not take are zero, so no code path reads a meaningless one. */
+  const char *sig = pb->routine->signature;
+  pb->trans = strchr(sig, 'T') ? (int)c->trans : 0;
+  pb->trans_b = strchr(sig, 't') ? (int)c->trans_b : 0;
+  pb->lower = strchr(sig, 'U') && c->lower;
+  pb->right_side = strchr(sig, 'S') && c->right_side;
+  pb->unit_diagonal = strchr(sig, 'D') && c->unit_diagonal;
   pb->m = (int)c->m, pb->n = (int)c->n, pb->k = (int)c->k, pb->kl = (int)c->kl, pb->ku = (int)c->ku;
   pb->side = c->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
   read_scalar(c->alpha, &pb->p, pb->routine->real_alpha, pb->alpha);
