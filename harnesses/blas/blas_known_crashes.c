@@ -31,14 +31,27 @@ const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *
 }
 
 /* The prebuilt OpenBLAS 0.3.21 libraries read past the end of x in complex gemv and hemv
- * (c/zgemv_n, _t, _r kernels; SkylakeX, Haswell and Sandybridge kernel sets alike): in
- * row-major calls of every variant (seen: zhemv n = 6; zgemv trans 7 x 38), and in the
- * threaded variants also column-major (seen: cgemv 59 x 199 through Fortran, 256 x 37). The
- * envelope is those conditions for every size, broader than seen; column-major complex gemv
- * on openblas-serial stays tested. */
+ * (c/zgemv_n, _t, _r kernels; SkylakeX, Haswell and Sandybridge kernel sets alike), in either
+ * layout and every threading variant (seen: zhemv n = 6 row-major, chemv 5 x 6 Fortran, zgemv
+ * 7 x 38 row-major and 18 x 8 Fortran, cgemv 59 x 199 threaded): every complex gemv and hemv
+ * on them counts, broader than seen. GSL cblas syr2k with op = T (or C) accesses past the end
+ * of C (seen in row-major, real and complex) and with op = N writes outside the triangle it
+ * owns (seen column-major lower): every GSL syr2k call counts. BLIS sgemm: the gemm
+ * predicates above, on the same problem. */
 const char *blas_level23_known_crash(const char *backend, const level23_problem *pb) {
-  if (strncmp(backend, "openblas-", 9) != 0 || !pb->p.is_complex) return NULL;
-  if (strcmp(pb->routine->name, "hemv") != 0 && strcmp(pb->routine->name, "gemv") != 0) return NULL;
-  int threaded = strcmp(backend, "openblas-serial") != 0;
-  return pb->row_major || threaded ? "read-past-x" : NULL;
+  const char *name = pb->routine->name;
+  if (strncmp(backend, "openblas-", 9) == 0 && pb->p.is_complex &&
+      (strcmp(name, "hemv") == 0 || strcmp(name, "gemv") == 0))
+    return "read-past-x";
+  if (strcmp(backend, "gslcblas") == 0 && strcmp(name, "syr2k") == 0)
+    return pb->trans != 0 ? "access-past-c" : "write-outside-result";
+  if (strcmp(name, "gemm") == 0) {
+    blas_gemm_problem g = {.p = pb->p, .row_major = pb->row_major,
+                           .trans_a = (Mlf__Blas__Transpose)pb->trans,
+                           .trans_b = (Mlf__Blas__Transpose)pb->trans_b,
+                           .m = (size_t)pb->m, .n = (size_t)pb->n, .k = (size_t)pb->k,
+                           .alpha = {pb->alpha[0], pb->alpha[1]}, .beta = {pb->beta[0], pb->beta[1]}};
+    return blas_gemm_known_crash(backend, &g);
+  }
+  return NULL;
 }

@@ -351,7 +351,7 @@ void level23_judge(const level23_problem *pb, const level23_operand *out, level2
   const level23_operand *in = pb->output;
   size_t rows = level23_rows(out), cols = level23_cols(out), count = out->store.count;
   int parts = p->is_complex ? 2 : 1;
-  int hermitian_out = pb->routine->kind == BLAS_HERMITIAN && !out->is_vector;
+  int hermitian_out = !out->is_vector && out->shape.kind == BLAS_HERMITIAN;
   static mlf_scratch written_flags;
   unsigned char *written = mlf_scratch_get(&written_flags, count ? count : 1);
   memset(written, 0, count ? count : 1);
