@@ -10,9 +10,10 @@ packages=(
   make gcc dpkg-dev zip unzip binutils
   # tests, plots
   libcmocka-dev gnuplot-nox
-  # BLAS family: netlib reference BLAS/LAPACK, OpenBLAS variants, BLIS, ATLAS, GSL cblas
+  # BLAS family: netlib reference BLAS/LAPACK, OpenBLAS variants, BLIS, ATLAS, GSL cblas,
+  # oneDNN (its dnnl_sgemm)
   libblas3 liblapack3 liblapacke-dev libopenblas0-pthread libopenblas0-serial
-  libopenblas0-openmp libblis4-serial libatlas3-base libgsl-dev libgslcblas0
+  libopenblas0-openmp libblis4-serial libatlas3-base libgsl-dev libgslcblas0 libdnnl2
   # image I/O
   libpng-dev
 )

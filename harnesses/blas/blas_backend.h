@@ -29,7 +29,7 @@ typedef struct {
   void (*cblas[BLAS_FN_COUNT])(void);
 } blas_backend;
 
-#define BLAS_MAX_BACKENDS 10
+#define BLAS_MAX_BACKENDS 12
 
 /* Loads every BLAS this build knows about: the instrumented OpenBLAS linked in, and the
  * Debian libraries by dlopen (RTLD_LOCAL, so their symbols never mix). A library that is not
@@ -42,4 +42,7 @@ size_t blas_backends_load(blas_backend *out, size_t max);
 
 /* The instrumented, renamed OpenBLAS linked into the binary (blas_backend_openblas.c). */
 void blas_backend_openblas(blas_backend *b);
+/* oneDNN's dnnl_sgemm behind a CBLAS-shaped adapter, sgemm only (blas_backend_dnnl.c);
+ * 0 when the library is missing. */
+int blas_backend_dnnl(blas_backend *b);
 #endif

@@ -119,6 +119,7 @@ size_t blas_backends_load(blas_backend *out, size_t max) {
   if (n < max && wanted("openblas")) blas_backend_openblas(&out[n++]);
   for (size_t i = 0; i < sizeof dl_libraries / sizeof *dl_libraries && n < max; i++)
     if (wanted(dl_libraries[i].name) && load_dl(&dl_libraries[i], &out[n])) n++;
+  if (n < max && wanted("onednn") && blas_backend_dnnl(&out[n])) n++;
   for (size_t i = 0; i < n; i++) {
     warm_up(&out[i]);
     if (getenv("MLF_VERBOSE")) fprintf(stderr, "mlf: backend %s = %s\n", out[i].name, out[i].identity);
