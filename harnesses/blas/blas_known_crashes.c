@@ -43,6 +43,11 @@ const char *blas_level23_known_crash(const char *backend, const level23_problem 
   if (strncmp(backend, "openblas-", 9) == 0 && pb->p.is_complex &&
       (strcmp(name, "hemv") == 0 || strcmp(name, "gemv") == 0))
     return "read-past-x";
+  /* The instrumented OpenBLAS (HASWELL build, zsymv_U_sse2.S) reads past the end of y in
+   * column-major upper zhemv with an odd n (seen n = 3, 5, 17; even n and chemv are clean). */
+  if (strcmp(backend, "openblas") == 0 && strcmp(name, "hemv") == 0 && pb->p.letter == 'z' &&
+      !pb->row_major && !pb->lower && pb->n % 2 == 1)
+    return "read-past-y";
   if (strcmp(backend, "gslcblas") == 0 && strcmp(name, "syr2k") == 0)
     return pb->trans != 0 ? "access-past-c" : "write-outside-result";
   if (strcmp(name, "gemm") == 0) {
