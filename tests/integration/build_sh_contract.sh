@@ -15,6 +15,11 @@ for t in $(targets); do
     if [ -f dictionaries/$t.$ext ]; then [ -f "$tmp/out/$t.$ext" ] || fail "$t.$ext not copied"; fi
   done
   mkdir -p "$tmp/corpus-$t" && unzip -q "$tmp/out/${t}_seed_corpus.zip" -d "$tmp/corpus-$t"
-  "$tmp/out/$t" -runs=200 "$tmp/corpus-$t" >"$tmp/run.log" 2>&1 || { tail -n 20 "$tmp/run.log"; fail "$t from \$OUT failed"; }
+  # A library finding ends the run and is reported, not failed (as in libfuzzer_seeds).
+  if ! "$tmp/out/$t" -seed=1 -runs=200 -artifact_prefix="$tmp/" "$tmp/corpus-$t" >"$tmp/run.log" 2>&1; then
+    crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
+    [ -n "$crash" ] && library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
+    tail -n 20 "$tmp/run.log"; fail "$t from \$OUT failed"
+  fi
 done
 ls "$tmp/out"
