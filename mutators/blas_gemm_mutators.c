@@ -4,6 +4,7 @@
  * dimensions around blocking thresholds, special alpha/beta, a special value poked in. */
 #include <stdlib.h>
 #include "blas.pb-c.h"
+#include "blas_value_mutations.h"
 #include "mlf_mutator.h"
 
 /* Largest m, n, k; MLF_GEMM_MAX_DIM lowers it for campaigns that want small, fast inputs (an
@@ -67,27 +68,10 @@ static int mutate_blocking_dim(ProtobufCMessage *msg, mlf_rng *rng) {
   return 1;
 }
 
-static Mlf__Blas__Number *special_number(mlf_rng *rng) {
-  Mlf__Blas__Number *n = malloc(sizeof *n);
-  if (!n) abort();
-  mlf__blas__number__init(n);
-  n->kind_case = MLF__BLAS__NUMBER__KIND_SPECIAL;
-  n->special = (Mlf__Blas__Special)mlf_rng_below(rng, MLF__BLAS__SPECIAL__HALF + 1);
-  return n;
-}
-
 /* alpha or beta (real or imaginary part) becomes a special value: 0, 1, -1, Inf, NaN, ... */
 static int mutate_special_scalar(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Blas__GemmCase *g = (Mlf__Blas__GemmCase *)msg;
-  Mlf__Blas__Scalar **s = mlf_rng_chance(rng, 50) ? &g->alpha : &g->beta;
-  if (!*s) {
-    *s = malloc(sizeof **s);
-    if (!*s) abort();
-    mlf__blas__scalar__init(*s);
-  }
-  Mlf__Blas__Number **part = mlf_rng_chance(rng, 75) ? &(*s)->re : &(*s)->im;
-  if (*part) protobuf_c_message_free_unpacked(&(*part)->base, NULL);
-  *part = special_number(rng);
+  blas_special_scalar(mlf_rng_chance(rng, 50) ? &g->alpha : &g->beta, rng);
   return 1;
 }
 
@@ -95,24 +79,7 @@ static int mutate_special_scalar(ProtobufCMessage *msg, mlf_rng *rng) {
 static int mutate_poke_special(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Blas__GemmCase *g = (Mlf__Blas__GemmCase *)msg;
   Mlf__Blas__Fill **f = mlf_rng_chance(rng, 34) ? &g->a : mlf_rng_chance(rng, 50) ? &g->b : &g->c;
-  if (!*f) {
-    *f = malloc(sizeof **f);
-    if (!*f) abort();
-    mlf__blas__fill__init(*f);
-  }
-  if ((*f)->n_pokes >= GEMM_MAX_POKES) return 0;
-  Mlf__Blas__Poke **pokes = realloc((*f)->pokes, ((*f)->n_pokes + 1) * sizeof *pokes);
-  Mlf__Blas__Poke *p = malloc(sizeof *p);
-  if (!pokes || !p) abort();
-  mlf__blas__poke__init(p);
-  p->has_index = 1;
-  p->index = (uint32_t)mlf_rng_next(rng);
-  p->value = special_number(rng);
-  p->has_imaginary = mlf_rng_chance(rng, 25);
-  p->imaginary = p->has_imaginary;
-  pokes[(*f)->n_pokes++] = p;
-  (*f)->pokes = pokes;
-  return 1;
+  return blas_poke_special(f, GEMM_MAX_POKES, rng);
 }
 
 /* Weights are in the generic mutator's unit (4 per field for a plain mutation): with a GemmCase

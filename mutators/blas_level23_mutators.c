@@ -3,6 +3,7 @@
  * becomes its symmetric sibling and back), flags the routine accepts, nonzero increments,
  * the Fortran interface in column-major, and bounded work. A bounded message is unchanged. */
 #include "blas_level23.pb-c.h"
+#include "blas_value_mutations.h"
 #include "mlf_mutator.h"
 
 #define L23(name) MLF__BLAS__LEVEL23_CASE__ROUTINE__##name
@@ -11,6 +12,7 @@
 #define MAX_WORK_L3 (1u << 17)
 #define MAX_BAND 24         /* k, kl, ku of band routines */
 #define MAX_INC 4
+#define MAX_POKES 16
 
 /* The sibling of a routine that the precision lacks: level-2 symmetric routines are real only
  * and their Hermitian twins complex only; hemm, herk, her2k are complex only (symm, syrk,
@@ -75,8 +77,26 @@ static int mutate_routine(ProtobufCMessage *msg, mlf_rng *rng) {
   return 1;
 }
 
+/* alpha or beta (real or imaginary part) becomes a special value. */
+static int mutate_special_scalar(ProtobufCMessage *msg, mlf_rng *rng) {
+  Mlf__Blas__Level23Case *c = (Mlf__Blas__Level23Case *)msg;
+  blas_special_scalar(mlf_rng_chance(rng, 50) ? &c->alpha : &c->beta, rng);
+  return 1;
+}
+
+/* One more element of A, B (x) or C (y) becomes a special value. */
+static int mutate_poke_special(ProtobufCMessage *msg, mlf_rng *rng) {
+  Mlf__Blas__Level23Case *c = (Mlf__Blas__Level23Case *)msg;
+  Mlf__Blas__Fill **f = mlf_rng_chance(rng, 34) ? &c->a : mlf_rng_chance(rng, 50) ? &c->b : &c->c;
+  return blas_poke_special(f, MAX_POKES, rng);
+}
+
 __attribute__((constructor)) static void register_level23_mutators(void) {
   mlf_register_post_processor(&mlf__blas__level23_case__descriptor, post_process_level23);
   mlf_register_domain_mutator(&mlf__blas__level23_case__descriptor, "level23:routine",
                               mutate_routine, 12);
+  mlf_register_domain_mutator(&mlf__blas__level23_case__descriptor, "level23:special-scalar",
+                              mutate_special_scalar, 12);
+  mlf_register_domain_mutator(&mlf__blas__level23_case__descriptor, "level23:poke-special",
+                              mutate_poke_special, 12);
 }

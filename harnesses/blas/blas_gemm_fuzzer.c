@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "blas.pb-c.h"
 #include "blas_backend.h"
 #include "blas_gemm_reference.h"
@@ -17,17 +16,12 @@
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
+#include "mlf_profile.h"
 #include "mlf_scratch.h"
 #include "mlf_target.h"
 
 static blas_backend backends[BLAS_MAX_BACKENDS];
 static size_t n_backends;
-static double library_seconds; /* time inside library calls, when MLF_PROFILE is set */
-static int profiling;
-
-static void print_profile(void) {
-  fprintf(stderr, "mlf-profile: library_seconds=%.6f\n", library_seconds);
-}
 
 static void gemm_init(void) {
   n_backends = blas_backends_load(backends, BLAS_MAX_BACKENDS);
@@ -35,14 +29,7 @@ static void gemm_init(void) {
     fprintf(stderr, "mlf: blas_gemm: no BLAS backend could be loaded\n");
     exit(2);
   }
-  profiling = getenv("MLF_PROFILE") != NULL;
-  if (profiling) atexit(print_profile);
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+  mlf_profile_init();
 }
 
 /* One backend's output and how it compares with the reference. */
@@ -198,11 +185,11 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
   }
   blas_matrix_clone(&o->c, g->c, &g->p, side, "C");
   mlf_error_record err;
-  double t0 = profiling ? now() : 0;
+  double t0 = mlf_profile_begin();
   mlf_capture_begin(b->name);
   call_backend(b, g, &o->c);
   size_t errors = mlf_capture_end(&err);
-  if (profiling) library_seconds += now() - t0;
+  mlf_profile_end(t0);
   judge(o, ctx);
   char detail[400];
   if (errors) {

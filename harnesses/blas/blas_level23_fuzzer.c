@@ -18,6 +18,7 @@
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
+#include "mlf_profile.h"
 #include "mlf_scratch.h"
 #include "mlf_target.h"
 
@@ -25,6 +26,7 @@ static blas_backend backends[BLAS_MAX_BACKENDS];
 static size_t n_backends;
 
 static void level23_init(void) {
+  mlf_profile_init();
   n_backends = blas_backends_load(backends, BLAS_MAX_BACKENDS);
   if (n_backends == 0) {
     fprintf(stderr, "mlf: blas_level23: no BLAS backend could be loaded\n");
@@ -55,7 +57,9 @@ static int run_backend(const blas_backend *b, level23_problem *pb,
   level23_clone_output(pb, &out);
   level23_args args = level23_args_for(pb, &out);
   mlf_capture_begin(b->name);
+  double t0 = mlf_profile_begin();
   int ran = level23_call(b, pb->routine, &pb->p, pb->fortran, &args);
+  mlf_profile_end(t0);
   mlf_error_record err;
   size_t errors = mlf_capture_end(&err);
   if (!ran) {

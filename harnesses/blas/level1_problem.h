@@ -1,0 +1,53 @@
+/* One level-1 BLAS call as the harness sees it: the routine (family and precision), the
+ * interface, the arguments built from a Level1Case, and what a call produced. */
+#ifndef LEVEL1_PROBLEM_H
+#define LEVEL1_PROBLEM_H
+#include "blas_backend.h"
+#include "blas_level1.pb-c.h"
+#include "level1_vector.h"
+
+typedef Mlf__Blas__Level1Case__Routine level1_family;
+#define L1(name) MLF__BLAS__LEVEL1_CASE__ROUTINE__##name
+#define L1_FAMILIES (L1(ROTMG) + 1)
+
+/* What a family does with its operands. */
+enum {
+  L1_READS_X = 1, L1_READS_Y = 2, L1_WRITES_X = 4, L1_WRITES_Y = 8,
+  L1_SCALAR = 16,    /* returns a number (dots, nrm2, asum) */
+  L1_INDEX = 32,     /* returns an index (i?amax) */
+  L1_CONSTRUCT = 64, /* rotg, rotmg: scalars in, scalars out, no vectors */
+};
+unsigned level1_family_flags(level1_family f);
+
+typedef struct {
+  level1_family family;
+  blas_precision p;  /* of x and y, and of the scalars */
+  blas_fn fn;        /* BLAS_FN_COUNT when the family has no member of this precision */
+  char name[8];      /* sdot, csscal, ... */
+  int fortran;       /* the interface the call goes through */
+  int n, incx, incy;
+  double alpha[2];   /* scal, axpy; sdsdot's sb is alpha[0]; rounded to the precision */
+  double c, s;       /* rot */
+  double param[5];   /* rotm: flag, h11, h21, h12, h22 */
+  double in[4];      /* rotg: a.re, a.im, b.re, b.im (real: a, b); rotmg: d1, d2, x1, y1 */
+  level1_vector x, y;
+} level1_problem;
+
+/* Results of one call. out[] of rotg: real: r, z, c, s; complex: r.re, r.im, c, s.re,
+ * s.im, b.re, b.im (b must come back unchanged); of rotmg: d1, d2, x1, param[0..4]. */
+typedef struct {
+  double value[2]; /* scalar result (re, im) */
+  long index;      /* i?amax as the interface returns it (Fortran 1-based, CBLAS 0-based) */
+  double out[8];
+  level1_vector x, y; /* the vectors after the call (fresh copies of the problem's) */
+  int has_x, has_y;
+} level1_outcome;
+
+/* The member of family f for precision p (BLAS_FN_COUNT when none). */
+blas_fn level1_member(level1_family f, Mlf__Blas__Precision p);
+/* Fills everything but x and y from the message; x and y are made by the caller. */
+void level1_problem_from(level1_problem *pr, const Mlf__Blas__Level1Case *m);
+/* The 0-based index an i?amax outcome names (the raw index less one through Fortran). */
+long level1_zero_based(const level1_problem *pr, const level1_outcome *o);
+void level1_outcome_free(level1_outcome *o);
+#endif
