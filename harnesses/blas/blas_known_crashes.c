@@ -50,6 +50,12 @@ const char *blas_level23_known_crash(const char *backend, const level23_problem 
     return "read-past-y";
   if (strcmp(backend, "gslcblas") == 0 && strcmp(name, "syr2k") == 0)
     return pb->trans != 0 ? "access-past-c" : "write-outside-result";
+  /* netlib CBLAS 3.11 (and BLIS, which ships it) row-major complex gemv and gbmv with
+   * CblasConjTrans, M = 0 and N > 0 loop forever on uninitialised bounds (see blas_errors). */
+  if ((strcmp(backend, "netlib") == 0 || strcmp(backend, "blis") == 0) && pb->p.is_complex &&
+      (strcmp(name, "gemv") == 0 || strcmp(name, "gbmv") == 0) && pb->row_major &&
+      !pb->fortran && pb->trans == 2 && pb->m == 0 && pb->n > 0)
+    return "cblas-row-conj-hang";
   if (strcmp(name, "gemm") == 0) {
     blas_gemm_problem g = {.p = pb->p, .row_major = pb->row_major,
                            .trans_a = (Mlf__Blas__Transpose)pb->trans,
