@@ -40,6 +40,10 @@ typedef struct {
  * kernel set is a separate process); their identity names it. */
 size_t blas_backends_load(blas_backend *out, size_t max);
 
+/* 1 when the comma-separated list in environment variable `variable` names `name`, or the
+ * variable is unset or empty (everything wanted). */
+int blas_name_listed(const char *variable, const char *name);
+
 /* The instrumented, renamed OpenBLAS linked into the binary (blas_backend_openblas.c). */
 void blas_backend_openblas(blas_backend *b);
 /* oneDNN's dnnl_sgemm behind a CBLAS-shaped adapter, sgemm only (blas_backend_dnnl.c);

@@ -30,8 +30,8 @@ static const dl_library dl_libraries[] = {
     {"gslcblas", MLF_LIBDIR "/libgslcblas.so.0", "libgslcblas0"},
 };
 
-static int wanted(const char *name) {
-  const char *list = getenv("MLF_BLAS_BACKENDS");
+int blas_name_listed(const char *variable, const char *name) {
+  const char *list = getenv(variable);
   if (!list || !*list) return 1;
   size_t len = strlen(name);
   for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
@@ -113,6 +113,8 @@ static void warm_up(const blas_backend *b) {
     ((dgemm_fn)b->cblas[BLAS_FN_dgemm])(BLAS_COL_MAJOR, BLAS_NO_TRANS, BLAS_NO_TRANS, 8, 8, 8, 1.0,
                                         a, 8, a, 8, 0.0, c, 8);
 }
+
+static int wanted(const char *name) { return blas_name_listed("MLF_BLAS_BACKENDS", name); }
 
 size_t blas_backends_load(blas_backend *out, size_t max) {
   size_t n = 0;

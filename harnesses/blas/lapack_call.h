@@ -1,0 +1,41 @@
+/* One call of a LAPACK routine on one backend, through the Fortran interface or LAPACKE:
+ * the arguments as the routine sees them (possibly invalid on purpose), the outputs, and the
+ * workspace, which the call allocates itself in guard-page buffers of exactly the size it
+ * declares (the larger of the library's workspace query and the documented minimum). */
+#ifndef LAPACK_CALL_H
+#define LAPACK_CALL_H
+#include "lapack_backend.h"
+
+typedef enum { LAPACK_FORTRAN, LAPACK_LAPACKE_COL, LAPACK_LAPACKE_ROW } lapack_interface;
+
+typedef struct {
+  lapack_routine routine;
+  int prec; /* 0..3 = s, d, c, z */
+  lapack_interface iface;
+  int m, n, nrhs;
+  char trans, uplo, jobu, jobvt, jobz, norm;
+  void *a, *b; /* in the precision's element type, layout per iface */
+  int lda, ldb;
+  int *ipiv;
+  void *tau;       /* geqrf: min(m, n) elements of the precision */
+  void *s, *w;     /* singular values / eigenvalues: real (float or double) */
+  void *u, *vt;    /* gesvd */
+  int ldu, ldvt;
+  double rcond_in; /* gelss, gelsd */
+  double anorm;    /* gecon */
+  /* Outputs */
+  double rcond_out; /* gecon */
+  int rank;         /* gelss, gelsd */
+  int info;
+  int workspace_damaged; /* a write into the slack next to a workspace buffer */
+  int invalid;           /* the caller passes invalid arguments: no workspace query */
+} lapack_args;
+
+/* Calls the routine on b. Returns 0 (and calls nothing) when b lacks the entry point. */
+int lapack_call(const lapack_backend *b, lapack_args *a);
+
+/* 1-based position of an argument in the Fortran routine's argument list, the INFO a
+ * conforming implementation reports when that argument is invalid; 0 when it has none.
+ * which: 'm', 'n', 'r' (nrhs), 'a' (lda), 'b' (ldb), 'o' (the first character option). */
+int lapack_fortran_position(lapack_routine r, int prec, char which);
+#endif

@@ -1,0 +1,38 @@
+/* Preconditions of the known LAPACK crashes (see lapack_known_crashes.h). */
+#include "lapack_known_crashes.h"
+#include <string.h>
+
+/* ?gelsd passes NRHS to ?lalsd, which requires NRHS >= 1; and with a NaN or infinity in A, ?gesvd,
+ * ?gelss and ?gelsd reach ?lascl with a NaN norm, which ?lascl rejects: with NRHS = 0 (valid)
+ * or a non-finite A they call xerbla_ (in every LAPACK here, reference code); ATLAS's xerbla_, out
+ * of the executable's reach in its own namespace, then stops the process. Seen for ?gelsd
+ * (both causes) and sgesvd; the envelope covers the three drivers. */
+static int calls_xerbla_on_valid(lapack_routine r, size_t m, size_t n, size_t nrhs, int a_nonfinite) {
+  int svd_based = r == LAPACK_GESVD || r == LAPACK_GELSS || r == LAPACK_GELSD;
+  return m > 0 && n > 0 && ((r == LAPACK_GELSD && nrhs == 0) || (svd_based && a_nonfinite));
+}
+
+/* ?bdsqr loops for ever on the NaNs of a NaN (or infinite) input: seen for sgelsd in OpenBLAS's bundled
+ * LAPACK (?lalsd -> ?lasdq -> ?bdsqr) and for dgelss in netlib LAPACK 3.11; the envelope is
+ * every SVD-based driver in every library. */
+
+/* ?gelss with NRHS = 0 (valid, B then has no element) falls into its NRHS = 1 branch and
+ * calls ?gemv on B(1:n) (reference code in every LAPACK here): a fault on B's guard page. */
+
+/* The prebuilt OpenBLAS 0.3.21 libraries (SkylakeX kernels) read up to 32 bytes past the end
+ * of a complex matrix in c/zgemv_n, which c/zlarf calls to apply a reflector from the right:
+ * c/zgelqf (?gels with m < n) and c/zgebrd (?gelss, ?gelsd, ?gesvd, every shape seen) fault on
+ * the guard page after A or VT (also with guard_before when the buffer fills whole pages).
+ * The envelope is every such call, broader than seen. */
+const char *lapack_known_crash(const char *backend, lapack_routine r, int prec, size_t m,
+                               size_t n, size_t nrhs, int a_nonfinite) {
+  if (strcmp(backend, "atlas") == 0 && calls_xerbla_on_valid(r, m, n, nrhs, a_nonfinite)) return "exit-on-valid";
+  if (r == LAPACK_GELSS && nrhs == 0 && m > 0 && n > 0) return "read-past-b";
+  if (a_nonfinite && m > 0 && n > 0 && (r == LAPACK_GESVD || r == LAPACK_GELSS || r == LAPACK_GELSD))
+    return "hang";
+  int larf_right = r == LAPACK_GELSS || r == LAPACK_GELSD || r == LAPACK_GESVD ||
+                   (r == LAPACK_GELS && m < n);
+  if (strncmp(backend, "openblas-", 9) == 0 && prec >= 2 && larf_right)
+    return "read-past-end";
+  return NULL;
+}
