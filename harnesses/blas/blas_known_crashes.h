@@ -4,11 +4,13 @@
  * except for a kind ending in "hang", which is never called (it would stop the run for good). */
 #ifndef BLAS_KNOWN_CRASHES_H
 #define BLAS_KNOWN_CRASHES_H
+#include "blas_backend.h"
 #include "blas_gemm_reference.h"
 #include "level23_problem.h"
 
 /* The finding kind (last part of the tag) when backend is known to crash on g, else NULL. */
 const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *g);
-/* The same for the level-2/3 harness. */
-const char *blas_level23_known_crash(const char *backend, const level23_problem *pb);
+/* The same for the level-2/3 harness; some depend on the kernel set the backend's identity
+ * names. */
+const char *blas_level23_known_crash(const blas_backend *b, const level23_problem *pb);
 #endif

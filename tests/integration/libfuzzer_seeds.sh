@@ -8,7 +8,7 @@ for t in $(targets); do
   cp build/corpora/"$t"/*.bin "$tmp/$t/"
   if ! out/libfuzzer/"$t" "$tmp/$t" -seed=1 -runs=3000 -artifact_prefix="$tmp/" >"$tmp/$t.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
-    [ -n "$crash" ] && library_finding "$t" "$crash" && continue
+    [ -n "$crash" ] && library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
     tail -n 40 "$tmp/$t.log"; fail "$t: harness-side crash under libFuzzer"
   fi
   grep -q 'MS: .*Custom' "$tmp/$t.log" || { tail -n 20 "$tmp/$t.log"; fail "$t: custom mutator never produced an input"; }
