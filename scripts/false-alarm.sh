@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # False-alarm check: a long campaign on inputs without special values (MLF_NO_SPECIALS=1:
 # plain numbers, no NaN, Inf, subnormals or extreme scales) where the only libraries are the
-# netlib reference BLAS and the instrumented OpenBLAS. The oracles must raise nothing new: a new
+# netlib reference BLAS and the instrumented OpenBLAS (LAPACK: netlib and OpenBLAS serial). The oracles must raise nothing new: a new
 # finding is an oracle bug or a library bug on plain data (then recorded as known; the known
 # library bugs that plain data reaches are skipped as in any campaign). The table is
 # build/false-alarm/summary.txt.
@@ -12,6 +12,6 @@ seconds=600
 if [ "${1:-}" = --seconds ]; then seconds=$2; shift 2; fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(ls out/libfuzzer | grep '^blas_')
-export MLF_NO_SPECIALS=1 MLF_BLAS_BACKENDS=netlib,openblas
+export MLF_NO_SPECIALS=1 MLF_BLAS_BACKENDS=netlib,openblas MLF_LAPACK_BACKENDS=netlib,openblas-serial
 export MLF_CAMPAIGN_DIR=build/false-alarm
 scripts/run-campaign.sh --seconds "$seconds" --engines libfuzzer "${targets[@]}"
