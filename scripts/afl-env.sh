@@ -3,7 +3,8 @@
 export AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
 export AFL_SKIP_BIN_CHECK=1 AFL_QUIET=1
 # ASan as afl-fuzz expects it: abort on error so the crash is seen, no leak check at exit.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=1}
+# Options already set come last and win, but abort_on_error=1 stays unless they override it.
+export ASAN_OPTIONS="abort_on_error=1:symbolize=0:detect_leaks=0:allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 # Only the structure-aware mutator: AFL++'s byte-level stages would mostly produce bytes
 # that are not a message at all.
 export AFL_CUSTOM_MUTATOR_ONLY=1

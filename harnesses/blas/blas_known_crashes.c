@@ -24,7 +24,14 @@ static int blis_sgemm_reads_past_b(const blas_gemm_problem *g) {
   return g->p.letter == 's' && g->alpha[0] != 0 && shape && g->k >= 1;
 }
 
+/* oneDNN 2.6.3 dnnl_sgemm with K = 0 returns C unchanged instead of beta C (K = 1 is right):
+ * wrong whenever beta != 1; every such call counts. */
+static int dnnl_k_zero_ignores_beta(const blas_gemm_problem *g) {
+  return g->k == 0 && g->m > 0 && g->n > 0 && g->beta[0] != 1;
+}
+
 const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *g) {
+  if (strcmp(backend, "onednn") == 0 && dnnl_k_zero_ignores_beta(g)) return "k-zero-ignores-beta";
   if (strcmp(backend, "blis") == 0 && blis_sgemm_reads_past_c(g)) return "read-past-c";
   if (strcmp(backend, "blis") == 0 && blis_sgemm_reads_past_b(g)) return "read-past-b";
   return NULL;

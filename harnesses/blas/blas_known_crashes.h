@@ -1,7 +1,8 @@
 /* Inputs known to crash a library, each recorded in oracles/known_findings.tsv. While known
  * findings are suppressed the harness does not call the library on such an input, so a
- * campaign goes on past the bug; MLF_REPORT_KNOWN=1 calls it anyway and the crash happens,
- * except for a kind ending in "hang", which is never called (it would stop the run for good). */
+ * campaign goes on past the bug; MLF_REPORT_KNOWN=1 calls it anyway and the crash (or wrong
+ * result) happens, except for a kind ending in "hang", which is never called (it would stop the
+ * run for good). The harness raises the predicate's tag either way. */
 #ifndef BLAS_KNOWN_CRASHES_H
 #define BLAS_KNOWN_CRASHES_H
 #include "blas_backend.h"
