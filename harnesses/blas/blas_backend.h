@@ -40,6 +40,10 @@ typedef struct {
  * kernel set is a separate process); their identity names it. */
 size_t blas_backends_load(blas_backend *out, size_t max);
 
+/* blas_backends_load for a harness that cannot run without one: exits with status 2 and a
+ * message naming the target when none loads. */
+size_t blas_backends_require(blas_backend *out, size_t max, const char *target);
+
 /* 1 when the comma-separated list in environment variable `variable` names `name`, or the
  * variable is unset or empty (everything wanted). */
 int blas_name_listed(const char *variable, const char *name);

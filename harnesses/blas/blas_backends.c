@@ -128,3 +128,12 @@ size_t blas_backends_load(blas_backend *out, size_t max) {
   }
   return n;
 }
+
+size_t blas_backends_require(blas_backend *out, size_t max, const char *target) {
+  size_t n = blas_backends_load(out, max);
+  if (n == 0) {
+    fprintf(stderr, "mlf: %s: no BLAS backend could be loaded\n", target);
+    exit(2);
+  }
+  return n;
+}

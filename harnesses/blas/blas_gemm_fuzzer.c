@@ -24,11 +24,7 @@ static blas_backend backends[BLAS_MAX_BACKENDS];
 static size_t n_backends;
 
 static void gemm_init(void) {
-  n_backends = blas_backends_load(backends, BLAS_MAX_BACKENDS);
-  if (n_backends == 0) {
-    fprintf(stderr, "mlf: blas_gemm: no BLAS backend could be loaded\n");
-    exit(2);
-  }
+  n_backends = blas_backends_require(backends, BLAS_MAX_BACKENDS, "blas_gemm");
   mlf_profile_init();
 }
 

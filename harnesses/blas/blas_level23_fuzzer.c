@@ -27,11 +27,7 @@ static size_t n_backends;
 
 static void level23_init(void) {
   mlf_profile_init();
-  n_backends = blas_backends_load(backends, BLAS_MAX_BACKENDS);
-  if (n_backends == 0) {
-    fprintf(stderr, "mlf: blas_level23: no BLAS backend could be loaded\n");
-    exit(2);
-  }
+  n_backends = blas_backends_require(backends, BLAS_MAX_BACKENDS, "blas_level23");
 }
 
 /* b == NULL names the reference (the oracle) as the odd one out. */
