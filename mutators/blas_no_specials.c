@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include "blas.pb-c.h"
 #include "mlf_mutator.h"
+#include "mlf_no_specials.h"
 
-static int enabled(void) {
+int mlf_no_specials_enabled(void) {
   static int cached = -1;
   if (cached < 0) {
     const char *e = getenv("MLF_NO_SPECIALS");
@@ -30,7 +31,7 @@ static int plain_special(Mlf__Blas__Special s) {
 
 static void plain_number(ProtobufCMessage *msg) {
   Mlf__Blas__Number *n = (Mlf__Blas__Number *)msg;
-  if (!enabled()) return;
+  if (!mlf_no_specials_enabled()) return;
   if (n->kind_case == MLF__BLAS__NUMBER__KIND_SPECIAL && !plain_special(n->special))
     n->special = MLF__BLAS__SPECIAL__ONE;
   if (n->kind_case == MLF__BLAS__NUMBER__KIND_VALUE) {
@@ -44,7 +45,7 @@ static void plain_number(ProtobufCMessage *msg) {
 
 static void plain_fill(ProtobufCMessage *msg) {
   Mlf__Blas__Fill *f = (Mlf__Blas__Fill *)msg;
-  if (!enabled()) return;
+  if (!mlf_no_specials_enabled()) return;
   if (f->distribution == MLF__BLAS__FILL__DISTRIBUTION__WIDE_EXPONENT)
     f->distribution = MLF__BLAS__FILL__DISTRIBUTION__UNIFORM;
   if (f->scale_exponent > 8 || f->scale_exponent < -8) f->scale_exponent %= 9;

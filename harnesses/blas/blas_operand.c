@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 #include "mlf_rng.h"
+#include "mlf_special.h"
 
 /* Padding sentinels: NaNs with a payload no arithmetic produces. */
 static const uint32_t pad_f = 0x7fa5a5a5u;
@@ -23,31 +24,9 @@ blas_precision blas_precision_of(Mlf__Blas__Precision prec) {
 
 static double round_to(double v, const blas_precision *p) { return p->is_double ? v : (float)v; }
 
-static double special_value(Mlf__Blas__Special s, const blas_precision *p) {
-  double min_normal = p->is_double ? DBL_MIN : FLT_MIN;
-  switch (s) {
-    case MLF__BLAS__SPECIAL__NEG_ZERO: return -0.0;
-    case MLF__BLAS__SPECIAL__ONE: return 1.0;
-    case MLF__BLAS__SPECIAL__MINUS_ONE: return -1.0;
-    case MLF__BLAS__SPECIAL__POS_INF: return INFINITY;
-    case MLF__BLAS__SPECIAL__NEG_INF: return -INFINITY;
-    case MLF__BLAS__SPECIAL__QUIET_NAN: return NAN;
-    case MLF__BLAS__SPECIAL__SUBNORMAL_MIN: return p->tiny;
-    case MLF__BLAS__SPECIAL__SUBNORMAL_MAX: return min_normal - p->tiny;
-    case MLF__BLAS__SPECIAL__NORMAL_MIN: return min_normal;
-    case MLF__BLAS__SPECIAL__NORMAL_MAX: return p->max;
-    case MLF__BLAS__SPECIAL__NEG_NORMAL_MAX: return -p->max;
-    case MLF__BLAS__SPECIAL__ONE_PLUS_ULP: return 1.0 + 2 * p->unit_roundoff;
-    case MLF__BLAS__SPECIAL__ONE_MINUS_ULP: return 1.0 - p->unit_roundoff;
-    case MLF__BLAS__SPECIAL__TWO: return 2.0;
-    case MLF__BLAS__SPECIAL__HALF: return 0.5;
-    default: return 0.0;
-  }
-}
-
 double blas_number(const Mlf__Blas__Number *n, const blas_precision *p) {
   if (!n) return 0.0;
-  if (n->kind_case == MLF__BLAS__NUMBER__KIND_SPECIAL) return special_value(n->special, p);
+  if (n->kind_case == MLF__BLAS__NUMBER__KIND_SPECIAL) return mlf_special_value(n->special, p->is_double);
   if (n->kind_case == MLF__BLAS__NUMBER__KIND_VALUE) return round_to(n->value, p);
   return 0.0;
 }
