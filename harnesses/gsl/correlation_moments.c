@@ -1,6 +1,7 @@
 /* Long-double moments, ranks and tolerances for the correlation relations (see
  * correlation_moments.h). */
 #include "correlation_moments.h"
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,4 +76,8 @@ int corr_has_ties(const double *v, size_t n) {
 
 double corr_rounding_tolerance(size_t n, double u, double kappa_x, double kappa_y) {
   return 8 * 0x1p-53 + 16.0 * ((double)n + 2) * u * kappa_x * kappa_y;
+}
+
+double corr_covariance_tolerance(double t, long double ss_x, long double ss_y, size_t n) {
+  return t * (double)(sqrtl(ss_x * ss_y) / (n - 1)) + 4 * DBL_TRUE_MIN;
 }

@@ -31,4 +31,10 @@ int corr_has_ties(const double *v, size_t n);
  * running mean, relative u kappa; Chan, Golub & LeVeque 1983). Covariances take it relative
  * to sqrt(var_x var_y). */
 double corr_rounding_tolerance(size_t n, double u, double kappa_x, double kappa_y);
+
+/* The tolerance t of a coefficient made absolute for the covariance of n pairs with the given
+ * sums of squared deviations, plus 4 subnormal steps (a covariance among the subnormals is
+ * rounded twice, absolutely: to double, then times n / (n - 1)). +Inf when the scale
+ * overflows. */
+double corr_covariance_tolerance(double t, long double ss_x, long double ss_y, size_t n);
 #endif

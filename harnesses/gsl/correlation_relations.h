@@ -21,6 +21,10 @@ typedef struct {
   /* Unit roundoff of the subject's accumulations, which sets the rounding tolerances:
    * 0x1p-64 for GSL (long double sums), 0x1p-53 for a double implementation. */
   double roundoff;
+  /* A defect of the subject already recorded in the known-findings registry: returns its
+   * kind when the subject is known to fail on (x, y), else NULL (the member may be NULL).
+   * A violation on such data is raised as mlf:<target>:<name>:<relation>:<kind>. */
+  const char *(*known_defect)(const double *x, const double *y, size_t n);
 } corr_subject;
 
 /* Checks every relation of the subject's measure on the series (x, y) of length n (only the

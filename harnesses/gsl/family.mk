@@ -8,3 +8,6 @@ gsl_LDFLAGS :=
 
 $(CACHE)/gsl-%/libgsl.a: scripts/build-gsl.sh | $(DEPS_STAMP)
 	CC="$($*_CC)" GSL_CFLAGS="$($*_LIB_CFLAGS)" MLF_CACHE=$(CACHE) scripts/build-gsl.sh $(@D)
+
+# Unit tests of the family's GSL-independent parts.
+$(OUT)/tests/test_correlation_relations: $(call obj,unit,harnesses/gsl/correlation_relations.c harnesses/gsl/correlation_moments.c)

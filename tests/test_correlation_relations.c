@@ -1,0 +1,134 @@
+/* The correlation relations (harnesses/gsl/correlation_relations.c) on subjects written here:
+ * a correct two-pass Pearson correlation and covariance satisfy every relation on plain data,
+ * and subjects with classic defects (an asymmetric denominator, a dropped last pair, a
+ * missing value skipped, a constant series answered with 0) are caught by the relation
+ * meant for them. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "gsl/correlation_relations.h"
+#include "mlf_rng.h"
+
+#define N 64
+
+static double mean_of(const double *v, size_t n) {
+  double s = 0;
+  for (size_t i = 0; i < n; i++) s += v[i];
+  return s / (double)n;
+}
+
+/* Two-pass sums of squares and products of deviations, in double. */
+static void sums(const double *x, const double *y, size_t n, double *sxx, double *syy,
+                 double *sxy) {
+  double mx = mean_of(x, n), my = mean_of(y, n);
+  *sxx = *syy = *sxy = 0;
+  for (size_t i = 0; i < n; i++) {
+    *sxx += (x[i] - mx) * (x[i] - mx);
+    *syy += (y[i] - my) * (y[i] - my);
+    *sxy += (x[i] - mx) * (y[i] - my);
+  }
+}
+
+static double pearson(const double *x, const double *y, size_t n, void *ctx) {
+  (void)ctx;
+  double sxx, syy, sxy;
+  sums(x, y, n, &sxx, &syy, &sxy);
+  return sxy / (sqrt(sxx) * sqrt(syy));
+}
+
+static double covariance(const double *x, const double *y, size_t n, void *ctx) {
+  (void)ctx;
+  double sxx, syy, sxy;
+  sums(x, y, n, &sxx, &syy, &sxy);
+  return sxy / (double)(n - 1);
+}
+
+/* Defect: the denominator uses x's spread twice. */
+static double pearson_asymmetric(const double *x, const double *y, size_t n, void *ctx) {
+  (void)ctx;
+  double sxx, syy, sxy;
+  sums(x, y, n, &sxx, &syy, &sxy);
+  return sxy / (sqrt(sxx) * sqrt(sxx + 0 * syy));
+}
+
+/* Defect: an off-by-one loop bound drops the last pair. */
+static double pearson_drops_last(const double *x, const double *y, size_t n, void *ctx) {
+  return pearson(x, y, n - 1, ctx);
+}
+
+/* Defect: "robust" code that answers 0 for a constant series. */
+static double pearson_zero_for_constant(const double *x, const double *y, size_t n, void *ctx) {
+  double r = pearson(x, y, n, ctx);
+  return isnan(r) ? 0.0 : r;
+}
+
+static void make_data(double *x, double *y, uint64_t seed) {
+  mlf_rng r;
+  mlf_rng_seed(&r, seed);
+  for (size_t i = 0; i < N; i++) {
+    x[i] = 2 * mlf_rng_unit(&r) - 1;
+    y[i] = 0.7 * x[i] + 0.3 * (2 * mlf_rng_unit(&r) - 1);
+  }
+}
+
+static size_t violations(corr_fn fn, corr_measure m, const char *only, mlf_run *run) {
+  double x[N], y[N];
+  corr_subject s = {"subject", m, fn, NULL, 0x1p-53, NULL};
+  size_t total = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    make_data(x, y, seed);
+    mlf_run_reset(run);
+    total += corr_check_relations("test", &s, x, y, N, -3.0, 0.5, seed, only, run);
+  }
+  return total;
+}
+
+static void correct_subjects_hold(void **state) {
+  (void)state;
+  mlf_run run;
+  assert_int_equal(violations(pearson, CORR_PEARSON, NULL, &run), 0);
+  assert_int_equal(violations(covariance, CORR_COVARIANCE, NULL, &run), 0);
+}
+
+static void asymmetry_is_caught_by_swap(void **state) {
+  (void)state;
+  mlf_run run;
+  assert_true(violations(pearson_asymmetric, CORR_PEARSON, "swap", &run) > 0);
+  assert_non_null(strstr(run.findings[0].tag, ":swap:"));
+}
+
+static void dropped_pair_is_caught_by_permutation(void **state) {
+  (void)state;
+  mlf_run run;
+  assert_true(violations(pearson_drops_last, CORR_PEARSON, "permute-pairs", &run) > 0);
+}
+
+static void zero_for_constant_is_caught(void **state) {
+  (void)state;
+  mlf_run run;
+  assert_true(violations(pearson_zero_for_constant, CORR_PEARSON, "constant", &run) > 0);
+  assert_non_null(strstr(run.findings[0].tag, ":constant:nan-mismatch"));
+}
+
+static void only_runs_the_named_relation(void **state) {
+  (void)state;
+  mlf_run run;
+  violations(pearson, CORR_PEARSON, "negate", &run);
+  assert_non_null(strstr(run.log, "subject negate: holds"));
+  assert_null(strstr(run.log, "subject swap:"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(correct_subjects_hold),
+      cmocka_unit_test(asymmetry_is_caught_by_swap),
+      cmocka_unit_test(dropped_pair_is_caught_by_permutation),
+      cmocka_unit_test(zero_for_constant_is_caught),
+      cmocka_unit_test(only_runs_the_named_relation),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
