@@ -4,8 +4,8 @@
 # Builds every target with those flags, then copies into $OUT by pattern: the fuzzers,
 # <target>_seed_corpus.zip, <target>.dict and <target>.options where they exist, and for
 # AFL++ the <target>.mutator.so custom mutator. Third-party sources must already be in the
-# cache (scripts/fetch-debian-source.sh openblas, run where the network is, e.g. in the
-# Dockerfile, with MLF_CACHE pointing at the same place).
+# cache (scripts/fetch-debian-source.sh openblas, and gsl, run where the network is, e.g. in
+# the Dockerfile, with MLF_CACHE pointing at the same place).
 cd "$(dirname "$0")"
 cache=${MLF_CACHE:-$WORK/mlfuzz-cache}
 case ${FUZZING_ENGINE:-libfuzzer} in
