@@ -10,6 +10,7 @@ void mlf_run_reset(mlf_run *run) {
   run->log[0] = '\0';
   run->n_findings = 0;
   run->n_raised = 0;
+  run->n_unknown_dropped = 0;
 }
 
 void mlf_log(mlf_run *run, const char *fmt, ...) {
@@ -29,7 +30,10 @@ void mlf_finding(mlf_run *run, const char *tag, const char *fmt, ...) {
   for (size_t i = 0; i < run->n_findings; i++)
     if (strcmp(run->findings[i].tag, tag) == 0) return;
   run->n_raised++;
-  if (run->n_findings == MLF_MAX_FINDINGS) return;
+  if (run->n_findings == MLF_MAX_FINDINGS) {
+    if (!mlf_known_finding_lookup(tag)) run->n_unknown_dropped++;
+    return;
+  }
   mlf_finding_record *f = &run->findings[run->n_findings++];
   snprintf(f->tag, sizeof f->tag, "%s", tag);
   va_list ap;
@@ -52,7 +56,7 @@ int mlf_report_known(void) {
 int mlf_run_failed(const mlf_run *run) {
   for (size_t i = 0; i < run->n_findings; i++)
     if (!run->findings[i].known_explanation || mlf_report_known()) return 1;
-  return run->n_raised > run->n_findings;
+  return run->n_unknown_dropped > 0;
 }
 
 void mlf_run_print(FILE *out, const mlf_run *run) {

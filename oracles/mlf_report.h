@@ -21,6 +21,7 @@ typedef struct mlf_run {
   mlf_finding_record findings[MLF_MAX_FINDINGS];
   size_t n_findings;   /* recorded (at most MLF_MAX_FINDINGS kept, the first ones) */
   size_t n_raised;     /* raised, including those past the cap */
+  size_t n_unknown_dropped; /* raised past the cap and not in the known-findings registry */
 } mlf_run;
 
 void mlf_run_reset(mlf_run *run);
@@ -31,7 +32,8 @@ void mlf_finding(mlf_run *run, const char *tag, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* 1 when MLF_REPORT_KNOWN is set: known findings stop the fuzzer like new ones. */
 int mlf_report_known(void);
-/* 1 when the run must stop the fuzzer (a finding that is new, or any with MLF_REPORT_KNOWN). */
+/* 1 when the run must stop the fuzzer: a finding that is new (recorded, or dropped past the
+ * cap), or any recorded one with MLF_REPORT_KNOWN=1. */
 int mlf_run_failed(const mlf_run *run);
 /* Writes the findings and the log; the caller prints the message text before it. */
 void mlf_run_print(FILE *out, const mlf_run *run);
