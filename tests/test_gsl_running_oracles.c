@@ -13,7 +13,7 @@
 
 #include "gsl/fft_bound.h"
 #include "gsl/movstat_running.h"
-#include "gsl/movstat_tracked.h"
+#include "gsl/tracked_arith.h"
 #include "gsl/movstat_verdict.h"
 #include "gsl/movstat_window.h"
 
@@ -22,26 +22,26 @@
 static void test_tracked_bound_contains_error(void **state) {
   (void)state;
   const double v[] = {1e16, 1.0, -1e16, 1.0};
-  movstat_tracked s = movstat_exact(0.0);
-  for (size_t i = 0; i < 4; i++) s = movstat_add(s, movstat_exact(v[i]));
-  assert_true(fabs(s.v - 2.0) <= movstat_bound(s));
-  assert_true(movstat_bound(s) < 16.0);
-  movstat_tracked third = movstat_div(movstat_exact(1.0), movstat_exact(3.0));
-  assert_true(fabsl((long double)third.v - 1.0L / 3.0L) <= movstat_bound(third));
-  assert_true(movstat_bound(third) < 1e-16);
+  tracked_double s = tracked_exact(0.0);
+  for (size_t i = 0; i < 4; i++) s = tracked_add(s, tracked_exact(v[i]));
+  assert_true(fabs(s.v - 2.0) <= tracked_bound(s));
+  assert_true(tracked_bound(s) < 16.0);
+  tracked_double third = tracked_div(tracked_exact(1.0), tracked_exact(3.0));
+  assert_true(fabsl((long double)third.v - 1.0L / 3.0L) <= tracked_bound(third));
+  assert_true(tracked_bound(third) < 1e-16);
 }
 
 static void test_tracked_division_by_possible_zero(void **state) {
   (void)state;
-  movstat_tracked tiny = movstat_sub(movstat_add(movstat_exact(1.0), movstat_exact(1e-17)),
-                                     movstat_exact(1.0)); /* 0, exact value 1e-17 */
-  assert_false(movstat_bounded(movstat_div(movstat_exact(1.0), tiny)));
-  assert_false(movstat_bounded(movstat_exact(INFINITY)));
-  assert_true(movstat_bounded(movstat_div(movstat_exact(1.0), movstat_exact(4.0))));
+  tracked_double tiny = tracked_sub(tracked_add(tracked_exact(1.0), tracked_exact(1e-17)),
+                                     tracked_exact(1.0)); /* 0, exact value 1e-17 */
+  assert_false(tracked_bounded(tracked_div(tracked_exact(1.0), tiny)));
+  assert_false(tracked_bounded(tracked_exact(INFINITY)));
+  assert_true(tracked_bounded(tracked_div(tracked_exact(1.0), tracked_exact(4.0))));
   /* huge operands: the division's bound must not overflow to a wrong 0 */
-  movstat_tracked big = movstat_mul(movstat_exact(1e200), movstat_exact(3.0));
-  movstat_tracked q = movstat_div(movstat_exact(1e100), big);
-  assert_true(q.e > 0 && movstat_bounded(q));
+  tracked_double big = tracked_mul(tracked_exact(1e200), tracked_exact(3.0));
+  tracked_double q = tracked_div(tracked_exact(1e100), big);
+  assert_true(q.e > 0 && tracked_bounded(q));
 }
 
 static void expect_window(const movstat_layout *l, size_t i, const double *want, size_t m) {
@@ -93,7 +93,7 @@ static void test_running_replay(void **state) {
       size_t m = movstat_window(&l, i, win);
       for (size_t j = 0; j < m; j++) sum += win[j];
       assert_true(out[i].sum.v == sum);
-      assert_true(fabs(out[i].mean.v - sum / (double)m) <= movstat_bound(out[i].mean) + 1e-15);
+      assert_true(fabs(out[i].mean.v - sum / (double)m) <= tracked_bound(out[i].mean) + 1e-15);
     }
   }
 }
@@ -101,7 +101,7 @@ static void test_running_replay(void **state) {
 static void test_judge(void **state) {
   (void)state;
   movstat_context plain = {0, 0}, with_nan = {MOVSTAT_HAS_NAN, 0}, history = {0, 1};
-  movstat_tracked algorithm = {1.0, 1e-15}, truth = movstat_exact(1.0);
+  tracked_double algorithm = {1.0, 1e-15}, truth = tracked_exact(1.0);
   double ratio;
   assert_null(movstat_judge(1.0 + 0x1p-51, algorithm, truth, &plain, &ratio)); /* 4.4e-16 */
   assert_string_equal(movstat_judge(1.0 + 1e-14, algorithm, truth, &plain, &ratio), "value-mismatch");

@@ -2,8 +2,8 @@
 #include "fft_domain.h"
 #include <gsl/gsl_errno.h>
 #include <string.h>
-#include "movstat_guarded.h"
-#include "movstat_report.h"
+#include "guarded_series.h"
+#include "stats_report.h"
 
 #define TARGET "gsl_fft"
 
@@ -12,21 +12,21 @@ static void expect_error(fft_op op, const double *in, size_t n, const fft_tables
                          mlf_guard_side side, int want, const char *what, mlf_run *run) {
   const fft_op_info *info = &fft_ops[op];
   size_t count = n * (size_t)info->in_width;
-  double *data = movstat_guarded_copy(in, n, 1, (size_t)info->in_width, side, "data");
+  double *data = guarded_copy(in, n, 1, (size_t)info->in_width, side, "data");
   double *dest = mlf_guard_alloc(n * 2 * sizeof(double), sizeof(double), side, "complex");
   mlf_error_record first;
-  movstat_gsl_begin();
+  stats_gsl_begin();
   int status = fft_call(op, data, dest, 1, n, t);
-  size_t errors = movstat_gsl_end(&first);
+  size_t errors = stats_gsl_end(&first);
   if (!errors || status != want || first.info != want)
-    movstat_raise(run, TARGET, info->function, "domain", "error-missing",
+    stats_raise(run, TARGET, info->function, "domain", "error-missing",
                   "%s (n = %zu): status %d, %zu errors (first %d), documented error %d", what, n,
                   status, errors, errors ? first.info : 0, want);
   if (n && memcmp(data, in, count * sizeof *data) != 0)
-    movstat_raise(run, TARGET, info->function, "domain", "write-on-error",
+    stats_raise(run, TARGET, info->function, "domain", "write-on-error",
                   "%s (n = %zu): the data changed although GSL reported an error", what, n);
   if (!mlf_guard_canary_ok(dest))
-    movstat_raise(run, TARGET, info->function, "domain", "write-on-error",
+    stats_raise(run, TARGET, info->function, "domain", "write-on-error",
                   "%s (n = %zu): wrote into the unpack destination", what, n);
   mlf_guard_free(data), mlf_guard_free(dest);
 }
@@ -35,7 +35,7 @@ void fft_domain_empty(mlf_guard_side side, mlf_run *run) {
   fft_tables t;
   size_t errors = fft_tables_alloc(&t, 0);
   if (errors != 5 || t.cw || t.cs || t.rw || t.rs || t.hw)
-    movstat_raise(run, TARGET, "gsl_fft_complex_wavetable_alloc", "domain", "error-missing",
+    stats_raise(run, TARGET, "gsl_fft_complex_wavetable_alloc", "domain", "error-missing",
                   "n = 0: %zu of the 5 allocators reported an error", errors);
   fft_tables_free(&t);
   /* No table exists for n = 0; the transforms get real ones (of length 2) and must refuse
@@ -51,11 +51,11 @@ void fft_domain_empty(mlf_guard_side side, mlf_run *run) {
 static void stride_zero(fft_op op, const double *in, size_t n, const fft_tables *t,
                         mlf_guard_side side, mlf_run *run) {
   const fft_op_info *info = &fft_ops[op];
-  double *data = movstat_guarded_copy(in, 1, 1, (size_t)info->in_width, side, "stride-0 data");
+  double *data = guarded_copy(in, 1, 1, (size_t)info->in_width, side, "stride-0 data");
   double *dest = mlf_guard_alloc(2 * sizeof(double), sizeof(double), side, "stride-0 complex");
-  movstat_gsl_begin();
+  stats_gsl_begin();
   fft_call(op, data, dest, 0, n, t);
-  movstat_gsl_end(NULL); /* nothing documented: an error, or any values in element 0 */
+  stats_gsl_end(NULL); /* nothing documented: an error, or any values in element 0 */
   mlf_guard_free(data), mlf_guard_free(dest);
   (void)run;
 }

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "fft_bound.h"
 #include "mlf_numeric.h"
-#include "movstat_report.h"
+#include "stats_report.h"
 
 #define TARGET "gsl_fft"
 
@@ -40,7 +40,7 @@ static int transform(ctx *k, fft_op op, const double *in, double *out) {
   fft_outcome o;
   fft_run(op, in, c->n, 1, c->side, c->t, out, &o);
   if (o.errors || o.status) {
-    movstat_raise(c->run, TARGET, fn, "error-handler", "error-on-valid",
+    stats_raise(c->run, TARGET, fn, "error-handler", "error-on-valid",
                   "n = %zu: status %d, GSL error %d at %s", c->n, o.status, o.first.info, o.first.routine);
     return 0;
   }
@@ -49,10 +49,10 @@ static int transform(ctx *k, fft_op op, const double *in, double *out) {
     fft_outcome so;
     fft_run(op, in, c->n, c->stride, c->side, c->t, s, &so);
     if (memcmp(s, out, count * sizeof *s) != 0)
-      movstat_raise(c->run, TARGET, fn, "stride", "bits-differ",
+      stats_raise(c->run, TARGET, fn, "stride", "bits-differ",
                     "n = %zu, stride %zu: result differs from the packed call", c->n, c->stride);
     if (!so.gaps_intact)
-      movstat_raise(c->run, TARGET, fn, "stride", "gap-written",
+      stats_raise(c->run, TARGET, fn, "stride", "gap-written",
                     "n = %zu, stride %zu: wrote between the elements", c->n, c->stride);
     free(s);
   }
@@ -76,7 +76,7 @@ static void judge(ctx *k, const char *fn, const char *relation, long double err,
   }
   const char *kind = !isfinite(err) ? "nonfinite-on-finite"
                      : err <= implementation ? "beyond-standard-bound" : "value-mismatch";
-  movstat_raise(k->c->run, TARGET, fn, relation, kind,
+  stats_raise(k->c->run, TARGET, fn, relation, kind,
                 "n = %zu: error %.3Lg > standard bound %.3Lg (%.2Lg x; twiddle recurrences allow %.3Lg)",
                 k->c->n, err, standard, err / standard, implementation);
 }
@@ -211,7 +211,7 @@ static void check_real(ctx *k) {
   int ok = transform(k, FFT_REAL_UNPACK, c->x, zx);
   for (size_t i = 0; ok && i < n; i++)
     if (memcmp(&zx[2 * i], &c->x[i], sizeof *zx) != 0 || zx[2 * i + 1] != 0.0) {
-      movstat_raise(c->run, TARGET, fft_ops[FFT_REAL_UNPACK].function, "real", "value-mismatch",
+      stats_raise(c->run, TARGET, fft_ops[FFT_REAL_UNPACK].function, "real", "value-mismatch",
                     "n = %zu: element %zu is (%.17g, %.17g), x = %.17g", n, i, zx[2 * i], zx[2 * i + 1], c->x[i]);
       ok = 0;
     }

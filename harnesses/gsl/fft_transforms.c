@@ -2,9 +2,9 @@
 #include "fft_transforms.h"
 #include <gsl/gsl_fft_complex.h>
 #include <string.h>
-#include "movstat_guarded.h"
+#include "guarded_series.h"
 #include "mlf_report.h"
-#include "movstat_report.h"
+#include "stats_report.h"
 
 const fft_op_info fft_ops[FFT_OP_COUNT] = {
     {"gsl_fft_complex_forward", 2, 2, 0, FFT_TWIDDLES_TABLE},
@@ -28,14 +28,14 @@ int fft_power_of_two(size_t n) { return n && !(n & (n - 1)); }
 size_t fft_tables_alloc(fft_tables *t, size_t n) {
   memset(t, 0, sizeof *t);
   t->n = n;
-  movstat_gsl_begin();
+  stats_gsl_begin();
   t->cw = gsl_fft_complex_wavetable_alloc(n);
   t->cs = gsl_fft_complex_workspace_alloc(n);
   t->real_stand_in = n == 1 && !mlf_report_known();
   t->rw = gsl_fft_real_wavetable_alloc(t->real_stand_in ? 2 : n);
   t->rs = gsl_fft_real_workspace_alloc(n);
   t->hw = gsl_fft_halfcomplex_wavetable_alloc(n);
-  return movstat_gsl_end(NULL);
+  return stats_gsl_end(NULL);
 }
 
 void fft_tables_free(fft_tables *t) {
@@ -71,15 +71,15 @@ static int unpacks(fft_op op) { return op >= FFT_HALFCOMPLEX_UNPACK; }
 void fft_run(fft_op op, const double *in, size_t n, size_t stride, mlf_guard_side side,
              const fft_tables *t, double *out, fft_outcome *o) {
   const fft_op_info *info = &fft_ops[op];
-  double *data = movstat_guarded_copy(in, n, stride, (size_t)info->in_width, side, "data");
-  double *dest = unpacks(op) ? movstat_guarded_blank(n, stride, 2, side, "complex") : NULL;
+  double *data = guarded_copy(in, n, stride, (size_t)info->in_width, side, "data");
+  double *dest = unpacks(op) ? guarded_blank(n, stride, 2, side, "complex") : NULL;
   if (dest) mlf_guard_set_readonly(data, 1);
-  movstat_gsl_begin();
+  stats_gsl_begin();
   o->status = fft_call(op, data, dest, stride, n, t);
-  o->errors = movstat_gsl_end(&o->first);
+  o->errors = stats_gsl_end(&o->first);
   double *result = dest ? dest : data;
-  movstat_unstride(result, n, stride, (size_t)info->out_width, out);
-  o->gaps_intact = movstat_gaps_intact(result, n, stride, (size_t)info->out_width);
+  guarded_unstride(result, n, stride, (size_t)info->out_width, out);
+  o->gaps_intact = guarded_gaps_intact(result, n, stride, (size_t)info->out_width);
   if (dest) {
     mlf_guard_set_readonly(data, 0);
     mlf_guard_free(dest);

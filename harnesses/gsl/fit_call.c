@@ -3,12 +3,12 @@
 #include <gsl/gsl_fit.h>
 #include <math.h>
 #include <string.h>
-#include "movstat_guarded.h"
-#include "movstat_report.h"
+#include "guarded_series.h"
+#include "stats_report.h"
 
 /* A guard copy of n values at the stride; stride 0 addresses one element only. */
 static double *copy(const double *v, size_t n, size_t stride, mlf_guard_side side, const char *label) {
-  double *g = movstat_guarded_copy(v, stride ? n : (n ? 1 : 0), stride ? stride : 1, 1, side, label);
+  double *g = guarded_copy(v, stride ? n : (n ? 1 : 0), stride ? stride : 1, 1, side, label);
   mlf_guard_set_readonly(g, 1);
   return g;
 }
@@ -18,7 +18,7 @@ void fit_call(fit_kind k, const fit_data *d, fit_strides s, mlf_guard_side side,
   double *w = fit_weighted(k) ? copy(d->w, d->n, s.w, side, "w") : NULL;
   double *o = mlf_guard_alloc(FIT_OUT_COUNT * sizeof *o, sizeof *o, side, "outputs");
   for (int i = 0; i < FIT_OUT_COUNT; i++) o[i] = NAN;
-  movstat_gsl_begin();
+  stats_gsl_begin();
   switch (k) {
     case FIT_LINEAR:
       r->status = gsl_fit_linear(x, s.x, y, s.y, d->n, &o[FIT_C0], &o[FIT_C1], &o[FIT_COV00],
@@ -35,7 +35,7 @@ void fit_call(fit_kind k, const fit_data *d, fit_strides s, mlf_guard_side side,
       r->status = gsl_fit_wmul(x, s.x, w, s.w, y, s.y, d->n, &o[FIT_C1], &o[FIT_COV11], &o[FIT_SUMSQ]);
       break;
   }
-  r->errors = movstat_gsl_end(&r->first);
+  r->errors = stats_gsl_end(&r->first);
   memcpy(r->out, o, sizeof r->out);
   for (double *b[] = {x, y, w}, **p = b; p < b + 3; p++)
     if (*p) mlf_guard_set_readonly(*p, 0), mlf_guard_free(*p);

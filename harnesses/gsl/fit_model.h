@@ -7,7 +7,7 @@
 #ifndef FIT_MODEL_H
 #define FIT_MODEL_H
 #include <stddef.h>
-#include "movstat_tracked.h"
+#include "tracked_arith.h"
 
 typedef enum { FIT_LINEAR, FIT_WLINEAR, FIT_MUL, FIT_WMUL, FIT_KIND_COUNT } fit_kind;
 enum { FIT_C0, FIT_C1, FIT_COV00, FIT_COV01, FIT_COV11, FIT_SUMSQ, FIT_OUT_COUNT };
@@ -26,10 +26,10 @@ static inline int fit_has_intercept(fit_kind k) { return k == FIT_LINEAR || k ==
 int fit_output_used(fit_kind k, int o);
 
 /* GSL's algorithm (fit/linear.c of GSL 2.7.1) replayed with running error bounds. */
-void fit_replay(fit_kind k, const fit_data *d, movstat_tracked out[FIT_OUT_COUNT]);
+void fit_replay(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT]);
 
 /* The exact least-squares quantities of the documented model, in long double, as tracked
  * doubles whose bounds cover the long-double rounding. Weights <= 0 (or NaN) leave their
  * point out, as GSL does. */
-void fit_truth(fit_kind k, const fit_data *d, movstat_tracked out[FIT_OUT_COUNT]);
+void fit_truth(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT]);
 #endif

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "movstat_report.h"
+#include "stats_report.h"
 #include "movstat_verdict.h"
 #include "movstat_window.h"
 
@@ -55,7 +55,7 @@ static void close_or_raise(ctx *t, const char *relation, int o, double got, doub
     if (bound > 0 && err / bound > t->worst) t->worst = err / bound;
     return;
   }
-  movstat_raise(t->c->run, TARGET, fit_functions[t->k], relation,
+  stats_raise(t->c->run, TARGET, fit_functions[t->k], relation,
                 isfinite(got) ? "value-mismatch" : "nonfinite-on-finite",
                 "n = %zu, %s: %.17g, expected %.17g (bound %.3g)", t->c->d.n,
                 fit_output_names[o], got, want, bound);
@@ -73,8 +73,8 @@ static unsigned input_flags(fit_kind k, const fit_data *d, int with_y) {
   return f;
 }
 
-static void check_truth(ctx *t, const fit_result *r, const movstat_tracked *rep) {
-  movstat_tracked truth[FIT_OUT_COUNT];
+static void check_truth(ctx *t, const fit_result *r, const tracked_double *rep) {
+  tracked_double truth[FIT_OUT_COUNT];
   fit_truth(t->k, &t->c->d, truth);
   for (int o = 0; o < FIT_OUT_COUNT; o++) {
     if (!fit_output_used(t->k, o)) continue;
@@ -84,9 +84,9 @@ static void check_truth(ctx *t, const fit_result *r, const movstat_tracked *rep)
     const char *kind = movstat_judge(r->out[o], rep[o], truth[o], &mc, &ratio);
     if (ratio > t->worst) t->worst = ratio;
     if (kind)
-      movstat_raise(t->c->run, TARGET, fit_functions[t->k], "truth", kind,
+      stats_raise(t->c->run, TARGET, fit_functions[t->k], "truth", kind,
                     "n = %zu, %s: %.17g, least squares give %.17g (bounds %.3g + %.3g)", t->c->d.n,
-                    fit_output_names[o], r->out[o], truth[o].v, movstat_bound(rep[o]), movstat_bound(truth[o]));
+                    fit_output_names[o], r->out[o], truth[o].v, tracked_bound(rep[o]), tracked_bound(truth[o]));
   }
 }
 
@@ -95,25 +95,25 @@ static void check_stride(ctx *t, const fit_result *base) {
   size_t st = t->c->stride;
   fit_call(t->k, &t->c->d, (fit_strides){st, st % 4 + 1, st}, t->c->side, &s);
   if (!fit_same_bits(t->k, base, &s))
-    movstat_raise(t->c->run, TARGET, fit_functions[t->k], "stride", "bits-differ",
+    stats_raise(t->c->run, TARGET, fit_functions[t->k], "stride", "bits-differ",
                   "n = %zu, strides x %zu, y %zu, w %zu: results differ from the packed call",
                   t->c->d.n, st, st % 4 + 1, st);
 }
 
 /* Reversed order: the same least-squares problem; each run within its replay bound of it. */
-static void check_permute(ctx *t, const fit_result *base, const movstat_tracked *rep) {
+static void check_permute(ctx *t, const fit_result *base, const tracked_double *rep) {
   derived r;
   derive_copy(&t->c->d, &r);
   size_t n = r.d.n;
   for (size_t i = 0; i < n; i++)
     r.x[i] = t->c->d.x[n - 1 - i], r.y[i] = t->c->d.y[n - 1 - i], r.w[i] = t->c->d.w[n - 1 - i];
   fit_result got;
-  movstat_tracked rrep[FIT_OUT_COUNT];
+  tracked_double rrep[FIT_OUT_COUNT];
   run_packed(t, &r.d, &got);
   fit_replay(t->k, &r.d, rrep);
   for (int o = 0; o < FIT_OUT_COUNT; o++)
     if (fit_output_used(t->k, o))
-      close_or_raise(t, "permute", o, got.out[o], base->out[o], movstat_bound(rep[o]) + movstat_bound(rrep[o]));
+      close_or_raise(t, "permute", o, got.out[o], base->out[o], tracked_bound(rep[o]) + tracked_bound(rrep[o]));
   derived_free(&r);
 }
 
@@ -163,7 +163,7 @@ static void check_scale(ctx *t, const fit_result *base, char what) {
     if (!fit_output_used(t->k, o)) continue;
     double want = ldexp(base->out[o], e * output_exponent(t->k, what, o));
     if (!same_number_bits(got.out[o], want) && isfinite(want) && fabs(want) >= 0x1p-1000)
-      movstat_raise(t->c->run, TARGET, fit_functions[t->k], relation, "bits-differ",
+      stats_raise(t->c->run, TARGET, fit_functions[t->k], relation, "bits-differ",
                     "n = %zu, %c * 2^%d: %s = %.17g, expected exactly %.17g", d->n, what, e,
                     fit_output_names[o], got.out[o], want);
   }
@@ -172,7 +172,7 @@ static void check_scale(ctx *t, const fit_result *base, char what) {
 
 /* x + t: the slope stays, the intercept becomes c0 - c1 t. Rounding x + t changes the
  * problem; that change is the truths' difference, computed, not bounded. */
-static void check_translate(ctx *t, const fit_result *base, const movstat_tracked *rep) {
+static void check_translate(ctx *t, const fit_result *base, const tracked_double *rep) {
   const fit_data *d = &t->c->d;
   double shift = t->c->shift;
   if (t->flags || shift == 0 || !fit_has_intercept(t->k)) return;
@@ -180,18 +180,18 @@ static void check_translate(ctx *t, const fit_result *base, const movstat_tracke
   derive_copy(d, &s);
   for (size_t i = 0; i < d->n; i++) s.x[i] += shift;
   fit_result got;
-  movstat_tracked srep[FIT_OUT_COUNT], tru[FIT_OUT_COUNT], stru[FIT_OUT_COUNT];
+  tracked_double srep[FIT_OUT_COUNT], tru[FIT_OUT_COUNT], stru[FIT_OUT_COUNT];
   run_packed(t, &s.d, &got);
   fit_replay(t->k, &s.d, srep);
   fit_truth(t->k, d, tru);
   fit_truth(t->k, &s.d, stru);
-  double b = movstat_bound(rep[FIT_C1]) + movstat_bound(srep[FIT_C1]) + movstat_bound(tru[FIT_C1]) +
-             movstat_bound(stru[FIT_C1]) + fabs(stru[FIT_C1].v - tru[FIT_C1].v);
+  double b = tracked_bound(rep[FIT_C1]) + tracked_bound(srep[FIT_C1]) + tracked_bound(tru[FIT_C1]) +
+             tracked_bound(stru[FIT_C1]) + fabs(stru[FIT_C1].v - tru[FIT_C1].v);
   close_or_raise(t, "translate", FIT_C1, got.out[FIT_C1], base->out[FIT_C1], b);
   long double want = (long double)base->out[FIT_C0] - (long double)base->out[FIT_C1] * shift;
   long double truth_change = (long double)stru[FIT_C0].v - ((long double)tru[FIT_C0].v - (long double)tru[FIT_C1].v * shift);
-  double b0 = movstat_bound(rep[FIT_C0]) + movstat_bound(srep[FIT_C0]) + fabs(shift) * movstat_bound(rep[FIT_C1]) +
-              movstat_bound(tru[FIT_C0]) + movstat_bound(stru[FIT_C0]) + fabs(shift) * movstat_bound(tru[FIT_C1]) +
+  double b0 = tracked_bound(rep[FIT_C0]) + tracked_bound(srep[FIT_C0]) + fabs(shift) * tracked_bound(rep[FIT_C1]) +
+              tracked_bound(tru[FIT_C0]) + tracked_bound(stru[FIT_C0]) + fabs(shift) * tracked_bound(tru[FIT_C1]) +
               (double)fabsl(truth_change) + 0x1p-60 * (double)fabsl(want);
   close_or_raise(t, "translate", FIT_C0, got.out[FIT_C0], (double)want, b0);
   derived_free(&s);
@@ -213,12 +213,12 @@ static void check_collinear(ctx *t) {
   derive_copy(d, &s);
   for (size_t i = 0; i < d->n; i++) s.y[i] = alpha + beta * s.x[i];
   fit_result got;
-  movstat_tracked rep[FIT_OUT_COUNT];
+  tracked_double rep[FIT_OUT_COUNT];
   run_packed(t, &s.d, &got);
   fit_replay(t->k, &s.d, rep);
-  if (fit_has_intercept(t->k)) close_or_raise(t, "collinear", FIT_C0, got.out[FIT_C0], alpha, movstat_bound(rep[FIT_C0]));
-  close_or_raise(t, "collinear", FIT_C1, got.out[FIT_C1], beta, movstat_bound(rep[FIT_C1]));
-  close_or_raise(t, "collinear", FIT_SUMSQ, got.out[FIT_SUMSQ], 0.0, movstat_bound(rep[FIT_SUMSQ]));
+  if (fit_has_intercept(t->k)) close_or_raise(t, "collinear", FIT_C0, got.out[FIT_C0], alpha, tracked_bound(rep[FIT_C0]));
+  close_or_raise(t, "collinear", FIT_C1, got.out[FIT_C1], beta, tracked_bound(rep[FIT_C1]));
+  close_or_raise(t, "collinear", FIT_SUMSQ, got.out[FIT_SUMSQ], 0.0, tracked_bound(rep[FIT_SUMSQ]));
   derived_free(&s);
 }
 
@@ -233,24 +233,24 @@ static void check_equal_weights(ctx *t) {
   derive_copy(d, &s);
   for (size_t i = 0; i < d->n; i++) s.w[i] = ldexp(1.0, e);
   fit_result w, u;
-  movstat_tracked wr[FIT_OUT_COUNT], ur[FIT_OUT_COUNT];
+  tracked_double wr[FIT_OUT_COUNT], ur[FIT_OUT_COUNT];
   run_packed(t, &s.d, &w);
   fit_call(plain, &s.d, (fit_strides){1, 1, 1}, t->c->side, &u);
   fit_replay(t->k, &s.d, wr);
   fit_replay(plain, &s.d, ur);
   for (int o = FIT_C0; o <= FIT_C1; o++)
     if (fit_output_used(t->k, o))
-      close_or_raise(t, "equal-weights", o, w.out[o], u.out[o], movstat_bound(wr[o]) + movstat_bound(ur[o]));
+      close_or_raise(t, "equal-weights", o, w.out[o], u.out[o], tracked_bound(wr[o]) + tracked_bound(ur[o]));
   double p = ldexp(1.0, e);
   close_or_raise(t, "equal-weights", FIT_SUMSQ, w.out[FIT_SUMSQ], p * u.out[FIT_SUMSQ],
-                 movstat_bound(wr[FIT_SUMSQ]) + p * movstat_bound(ur[FIT_SUMSQ]));
+                 tracked_bound(wr[FIT_SUMSQ]) + p * tracked_bound(ur[FIT_SUMSQ]));
   double dof = (double)d->n - (fit_has_intercept(t->k) ? 2.0 : 1.0);
-  movstat_tracked s2 = movstat_mul(movstat_div((movstat_tracked){u.out[FIT_SUMSQ], ur[FIT_SUMSQ].e},
-                                               movstat_exact(dof)), movstat_exact(p));
+  tracked_double s2 = tracked_mul(tracked_div((tracked_double){u.out[FIT_SUMSQ], ur[FIT_SUMSQ].e},
+                                               tracked_exact(dof)), tracked_exact(p));
   for (int o = FIT_COV00; o <= FIT_COV11; o++) {
     if (!fit_output_used(t->k, o)) continue;
-    movstat_tracked pred = movstat_mul(s2, (movstat_tracked){w.out[o], wr[o].e});
-    close_or_raise(t, "equal-weights", o, u.out[o], pred.v, movstat_bound(ur[o]) + movstat_bound(pred));
+    tracked_double pred = tracked_mul(s2, (tracked_double){w.out[o], wr[o].e});
+    close_or_raise(t, "equal-weights", o, u.out[o], pred.v, tracked_bound(ur[o]) + tracked_bound(pred));
   }
   derived_free(&s);
 }
@@ -275,7 +275,7 @@ static void check_zero_weights(ctx *t) {
   run_packed(t, &zeroed.d, &a);
   run_packed(t, &removed.d, &b);
   if (!fit_same_bits(t->k, &a, &b))
-    movstat_raise(t->c->run, TARGET, fit_functions[t->k], "zero-weights", "bits-differ",
+    stats_raise(t->c->run, TARGET, fit_functions[t->k], "zero-weights", "bits-differ",
                   "n = %zu: zero weights at every third point differ from removing those points", d->n);
   derived_free(&zeroed), derived_free(&removed);
 }
@@ -287,31 +287,31 @@ static void check_zero_weights(ctx *t) {
 static void check_est(ctx *t, const fit_result *r, double x) {
   const double *o = r->out;
   double y, y_err;
-  movstat_tracked ty, tq;
+  tracked_double ty, tq;
   int pd;
   if (fit_has_intercept(t->k)) {
     gsl_fit_linear_est(x, o[FIT_C0], o[FIT_C1], o[FIT_COV00], o[FIT_COV01], o[FIT_COV11], &y, &y_err);
-    ty = movstat_add(movstat_exact(o[FIT_C0]), movstat_mul(movstat_exact(o[FIT_C1]), movstat_exact(x)));
-    movstat_tracked inner = movstat_add(movstat_mul(movstat_exact(2), movstat_exact(o[FIT_COV01])),
-                                        movstat_mul(movstat_exact(o[FIT_COV11]), movstat_exact(x)));
-    tq = movstat_sqrt(movstat_add(movstat_exact(o[FIT_COV00]), movstat_mul(movstat_exact(x), inner)));
+    ty = tracked_add(tracked_exact(o[FIT_C0]), tracked_mul(tracked_exact(o[FIT_C1]), tracked_exact(x)));
+    tracked_double inner = tracked_add(tracked_mul(tracked_exact(2), tracked_exact(o[FIT_COV01])),
+                                        tracked_mul(tracked_exact(o[FIT_COV11]), tracked_exact(x)));
+    tq = tracked_sqrt(tracked_add(tracked_exact(o[FIT_COV00]), tracked_mul(tracked_exact(x), inner)));
     pd = o[FIT_COV00] > 0 && o[FIT_COV11] > 0 &&
          (long double)o[FIT_COV00] * o[FIT_COV11] - (long double)o[FIT_COV01] * o[FIT_COV01] > 0;
   } else {
     gsl_fit_mul_est(x, o[FIT_C1], o[FIT_COV11], &y, &y_err);
-    ty = movstat_mul(movstat_exact(o[FIT_C1]), movstat_exact(x));
-    tq = movstat_mul(movstat_sqrt(movstat_exact(o[FIT_COV11])), movstat_exact(fabs(x)));
+    ty = tracked_mul(tracked_exact(o[FIT_C1]), tracked_exact(x));
+    tq = tracked_mul(tracked_sqrt(tracked_exact(o[FIT_COV11])), tracked_exact(fabs(x)));
     pd = o[FIT_COV11] > 0;
   }
   const char *fn = fit_has_intercept(t->k) ? "gsl_fit_linear_est" : "gsl_fit_mul_est";
   if (pd && isfinite(o[FIT_COV00] + o[FIT_COV11]) && isfinite(x) && isnan(y_err))
-    movstat_raise(t->c->run, TARGET, fn, "est", "nan-on-positive-definite",
+    stats_raise(t->c->run, TARGET, fn, "est", "nan-on-positive-definite",
                   "x = %.17g, covariance of %s (%.17g, %.17g, %.17g), positive definite: y_err = NaN",
                   x, fit_functions[t->k], o[FIT_COV00], o[FIT_COV01], o[FIT_COV11]);
-  double errs[2] = {fabs(y - ty.v), fabs(y_err - tq.v)}, bounds[2] = {movstat_bound(ty), movstat_bound(tq)};
+  double errs[2] = {fabs(y - ty.v), fabs(y_err - tq.v)}, bounds[2] = {tracked_bound(ty), tracked_bound(tq)};
   for (int i = 0; i < 2; i++)
     if (isfinite(bounds[i]) && !(errs[i] <= bounds[i]))
-      movstat_raise(t->c->run, TARGET, fn, "est", "value-mismatch",
+      stats_raise(t->c->run, TARGET, fn, "est", "value-mismatch",
                     "x = %.17g, coefficients of %s: %s = %.17g, documented formula gives %.17g (bound %.3g)",
                     x, fit_functions[t->k], i ? "y_err" : "y", i ? y_err : y, i ? tq.v : ty.v, bounds[i]);
 }
@@ -330,7 +330,7 @@ static void check_all_x_equal(ctx *t) {
   int used_any = 0;
   for (size_t i = 0; i < d->n; i++) used_any |= !fit_weighted(t->k) || d->w[i] > 0;
   if (used_any && !r.errors && !isnan(r.out[FIT_C1]))
-    movstat_raise(t->c->run, TARGET, fit_functions[t->k], "degenerate", "degenerate-finite",
+    stats_raise(t->c->run, TARGET, fit_functions[t->k], "degenerate", "degenerate-finite",
                   "n = %zu, every x = %.17g: slope %.17g instead of NaN (0/0) or an error", d->n, x0,
                   r.out[FIT_C1]);
   derived_free(&s);
@@ -339,11 +339,11 @@ static void check_all_x_equal(ctx *t) {
 double fit_check(fit_kind k, const fit_case *c) {
   ctx t = {c, k, input_flags(k, &c->d, 1), 0};
   fit_result base;
-  movstat_tracked rep[FIT_OUT_COUNT];
+  tracked_double rep[FIT_OUT_COUNT];
   run_packed(&t, &c->d, &base);
   fit_replay(k, &c->d, rep);
   if (base.errors || base.status)
-    movstat_raise(c->run, TARGET, fit_functions[k], "error-handler", "error-on-valid",
+    stats_raise(c->run, TARGET, fit_functions[k], "error-handler", "error-on-valid",
                   "n = %zu: status %d, GSL error %d at %s", c->d.n, base.status, base.first.info, base.first.routine);
   if (wants(&t, "truth")) check_truth(&t, &base, rep);
   if (c->stride > 1 && wants(&t, "stride")) check_stride(&t, &base);
@@ -371,7 +371,7 @@ void fit_check_degenerate_calls(fit_kind k, const fit_case *c) {
   fit_data empty = {c->d.x, c->d.y, c->d.w, 0};
   fit_call(k, &empty, (fit_strides){1, 1, 1}, c->side, &r); /* buffers of 0 bytes: no access */
   if (!r.errors && !isnan(r.out[FIT_C1]))
-    movstat_raise(c->run, TARGET, fit_functions[k], "degenerate", "degenerate-finite",
+    stats_raise(c->run, TARGET, fit_functions[k], "degenerate", "degenerate-finite",
                   "n = 0: slope %.17g instead of NaN or an error", r.out[FIT_C1]);
   if (c->d.n >= 2) /* stride 0: x, y, w each one element against the guard page */
     fit_call(k, &c->d, (fit_strides){0, 0, 0}, c->side, &r);

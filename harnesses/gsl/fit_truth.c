@@ -60,7 +60,7 @@ static void centred_moments(const fit_data *d, int weighted, const centre *c, mo
 /* sum w (y - (a + b x))^2 about the centre (intercept) or the origin, and its bound: the
  * rounding, the slope's error db (second order at the optimum: S_xx db^2, plus first order
  * from the computed, nonzero gradient), the means' errors. */
-static movstat_tracked residual_sum(const fit_data *d, int weighted, int intercept,
+static tracked_double residual_sum(const fit_data *d, int weighted, int intercept,
                                     const centre *c, long double b, long double db) {
   long double s = 0, a = 0, grad = 0, sxx = 0, sr = 0;
   long double ox = intercept ? c->mx : 0, oy = intercept ? c->my : 0;
@@ -77,29 +77,29 @@ static movstat_tracked residual_sum(const fit_data *d, int weighted, int interce
   return movstat_from_long(s, e);
 }
 
-static movstat_tracked t(long double v, long double e) { return movstat_from_long(v, e); }
+static tracked_double t(long double v, long double e) { return movstat_from_long(v, e); }
 
-void fit_truth(fit_kind k, const fit_data *d, movstat_tracked out[FIT_OUT_COUNT]) {
+void fit_truth(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT]) {
   int weighted = fit_weighted(k);
-  for (int o = 0; o < FIT_OUT_COUNT; o++) out[o] = movstat_exact(NAN);
+  for (int o = 0; o < FIT_OUT_COUNT; o++) out[o] = tracked_exact(NAN);
   centre c;
   find_centre(d, weighted, &c);
   if (fit_has_intercept(k)) {
     moments mo;
     centred_moments(d, weighted, &c, &mo);
-    movstat_tracked sxx = t(mo.sxx, mo.exx), sxy = t(mo.sxy, mo.exy), mx = t(c.mx, c.dmx),
+    tracked_double sxx = t(mo.sxx, mo.exx), sxy = t(mo.sxy, mo.exy), mx = t(c.mx, c.dmx),
                     my = t(c.my, c.dmy), W = t(c.W, gamma_ld(c.m) * c.W);
-    movstat_tracked b = movstat_div(sxy, sxx);
+    tracked_double b = tracked_div(sxy, sxx);
     out[FIT_C1] = b;
-    out[FIT_C0] = movstat_sub(my, movstat_mul(mx, b));
-    out[FIT_SUMSQ] = residual_sum(d, weighted, 1, &c, mo.sxy / mo.sxx, movstat_bound(b));
+    out[FIT_C0] = tracked_sub(my, tracked_mul(mx, b));
+    out[FIT_SUMSQ] = residual_sum(d, weighted, 1, &c, mo.sxy / mo.sxx, tracked_bound(b));
     /* The documented covariances: s^2 (X^T X)^-1 unweighted, (X^T W X)^-1 weighted. */
-    movstat_tracked scale = weighted ? movstat_exact(1.0)
-                                     : movstat_div(out[FIT_SUMSQ], movstat_exact((double)d->n - 2.0));
-    movstat_tracked mx2 = movstat_mul(mx, mx);
-    out[FIT_COV11] = movstat_div(scale, sxx);
-    out[FIT_COV01] = movstat_div(movstat_mul(scale, (movstat_tracked){-mx.v, mx.e}), sxx);
-    out[FIT_COV00] = movstat_mul(scale, movstat_add(movstat_div(movstat_exact(1.0), W), movstat_div(mx2, sxx)));
+    tracked_double scale = weighted ? tracked_exact(1.0)
+                                     : tracked_div(out[FIT_SUMSQ], tracked_exact((double)d->n - 2.0));
+    tracked_double mx2 = tracked_mul(mx, mx);
+    out[FIT_COV11] = tracked_div(scale, sxx);
+    out[FIT_COV01] = tracked_div(tracked_mul(scale, (tracked_double){-mx.v, mx.e}), sxx);
+    out[FIT_COV00] = tracked_mul(scale, tracked_add(tracked_div(tracked_exact(1.0), W), tracked_div(mx2, sxx)));
     return;
   }
   long double sxx = 0, sxy = 0, axx = 0, axy = 0;
@@ -110,10 +110,10 @@ void fit_truth(fit_kind k, const fit_data *d, movstat_tracked out[FIT_OUT_COUNT]
     axx += fabsl(w * d->x[i] * d->x[i]), axy += fabsl(w * d->x[i] * d->y[i]);
   }
   long double g = gamma_ld(c.m + 3);
-  movstat_tracked Sxx = t(sxx, g * axx), b = movstat_div(t(sxy, g * axy), Sxx);
+  tracked_double Sxx = t(sxx, g * axx), b = tracked_div(t(sxy, g * axy), Sxx);
   out[FIT_C1] = b;
-  out[FIT_SUMSQ] = residual_sum(d, weighted, 0, &c, sxy / sxx, movstat_bound(b));
-  movstat_tracked scale = weighted ? movstat_exact(1.0)
-                                   : movstat_div(out[FIT_SUMSQ], movstat_exact((double)d->n - 1.0));
-  out[FIT_COV11] = movstat_div(scale, Sxx);
+  out[FIT_SUMSQ] = residual_sum(d, weighted, 0, &c, sxy / sxx, tracked_bound(b));
+  tracked_double scale = weighted ? tracked_exact(1.0)
+                                   : tracked_div(out[FIT_SUMSQ], tracked_exact((double)d->n - 1.0));
+  out[FIT_COV11] = tracked_div(scale, Sxx);
 }

@@ -17,12 +17,12 @@
 #include "mlf_feedback.h"
 #include "mlf_series.h"
 #include "mlf_target.h"
-#include "movstat_report.h"
+#include "stats_report.h"
 #include "series.pb-c.h"
 
 #define FFT_MAX_N 1024 /* a prime length costs O(n^2) per transform in GSL's generic pass */
 
-static void fft_init(void) { movstat_capture_gsl(); }
+static void fft_init(void) { stats_capture_gsl(); }
 
 /* The relation the message names, or NULL for all (also for names this target lacks). */
 static const char *named_relation(const char *r) {
@@ -61,10 +61,10 @@ static void fft_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
   for (size_t i = 0; i < n; i++) z[2 * i] = s.v[MLF_SERIES_X][i], z[2 * i + 1] = s.v[MLF_SERIES_Y][i];
   fft_tables t;
   if (fft_tables_alloc(&t, n))
-    movstat_raise(run, "gsl_fft", "gsl_fft_complex_wavetable_alloc", "error-handler",
+    stats_raise(run, "gsl_fft", "gsl_fft_complex_wavetable_alloc", "error-handler",
                   "error-on-valid", "n = %zu: an allocator reported an error", n);
   if (t.real_stand_in)
-    movstat_raise(run, "gsl_fft", "gsl_fft_real_wavetable_alloc", "length-one",
+    stats_raise(run, "gsl_fft", "gsl_fft_real_wavetable_alloc", "length-one",
                   "null-pointer-arithmetic", "n = 1: known undefined behaviour, not called "
                   "(MLF_REPORT_KNOWN=1 calls it); the transforms get a table of length 2");
   if (t.cw && t.cs && t.rw && t.rs && t.hw && (!only || strcmp(only, "domain") != 0)) {

@@ -14,12 +14,12 @@
 #include "mlf_feedback.h"
 #include "mlf_series.h"
 #include "mlf_target.h"
-#include "movstat_report.h"
+#include "stats_report.h"
 #include "series.pb-c.h"
 
 #define FIT_MAX_N 512 /* each relation replays GSL's passes with error bounds: O(n) each */
 
-static void fit_init(void) { movstat_capture_gsl(); }
+static void fit_init(void) { stats_capture_gsl(); }
 
 static const char *named_relation(const char *r) {
   if (!r) return NULL;

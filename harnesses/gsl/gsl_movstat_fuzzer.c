@@ -19,7 +19,7 @@
 #include "mlf_target.h"
 #include "movstat_domain.h"
 #include "movstat_moving.h"
-#include "movstat_report.h"
+#include "stats_report.h"
 #include "movstat_rstat.h"
 #include "series.pb-c.h"
 
@@ -30,7 +30,7 @@
 static const char *const end_names[3] = {"padzero", "padvalue", "truncate"};
 static const char *const other_relations[] = {"rstat", "fill", "domain"};
 
-static void movstat_init(void) { movstat_capture_gsl(); }
+static void movstat_init(void) { stats_capture_gsl(); }
 
 /* 1 when the message names a relation this target knows (otherwise every one runs). */
 static int names_relation(const char *r) {
@@ -65,7 +65,7 @@ static gsl_movstat_workspace *alloc_shape(int shape, size_t window, mlf_run *run
   if (shape == 0) {
     gsl_movstat_workspace *w = gsl_movstat_alloc(window);
     if (w && (w->H != window / 2 || w->J != window / 2 || w->K != 2 * (window / 2) + 1))
-      movstat_raise(run, "gsl_movstat", "gsl_movstat_alloc", "window", "value-mismatch",
+      stats_raise(run, "gsl_movstat", "gsl_movstat_alloc", "window", "value-mismatch",
                     "K = %zu gave H = %zu, J = %zu, K = %zu", window, w->H, w->J, w->K);
     return w;
   }
@@ -84,9 +84,9 @@ static void run_moving(const Mlf__Series__SeriesCase *c, const double *x, size_t
     v.in_place = shape == 0;
     v.stride = shape == 1 ? c->stride : 1;
     movstat_config cfg = {.layout = {.x = x, .n = n, .end = (gsl_movstat_end_t)end}};
-    movstat_gsl_begin();
+    stats_gsl_begin();
     cfg.w = alloc_shape(shape, window, run);
-    movstat_gsl_end(NULL);
+    stats_gsl_end(NULL);
     if (!cfg.w) abort();
     cfg.layout.H = cfg.w->H, cfg.layout.J = cfg.w->J;
     snprintf(cfg.label, sizeof cfg.label, "%s H=%zu J=%zu", end_names[end], cfg.layout.H, cfg.layout.J);

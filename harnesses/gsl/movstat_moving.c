@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mlf_series.h"
-#include "movstat_guarded.h"
-#include "movstat_report.h"
+#include "guarded_series.h"
+#include "stats_report.h"
 #include "movstat_verdict.h"
 
 #define TARGET "gsl_movstat"
@@ -57,22 +57,22 @@ static void run_gsl(movstat_stat s, const movstat_config *c, size_t stride, mlf_
                    int in_place, double q, call_result *r) {
   size_t n = c->layout.n, outputs = (size_t)movstat_stats[s].outputs;
   memset(r, 0, sizeof *r);
-  double *xb = movstat_guarded_copy(c->layout.x, n, stride, 1, side, "x");
-  double *ob[2] = {in_place ? xb : movstat_guarded_blank(n, stride, 1, side, "y"),
-                   outputs > 1 ? movstat_guarded_blank(n, stride, 1, side, "z") : NULL};
+  double *xb = guarded_copy(c->layout.x, n, stride, 1, side, "x");
+  double *ob[2] = {in_place ? xb : guarded_blank(n, stride, 1, side, "y"),
+                   outputs > 1 ? guarded_blank(n, stride, 1, side, "z") : NULL};
   if (!in_place) mlf_guard_set_readonly(xb, 1);
   gsl_vector_view x = gsl_vector_view_array_with_stride(xb, stride, n);
   gsl_vector_view y = gsl_vector_view_array_with_stride(ob[0], stride, n);
   gsl_vector_view z = gsl_vector_view_array_with_stride(ob[1] ? ob[1] : xb, stride, n);
-  movstat_gsl_begin();
+  stats_gsl_begin();
   movstat_call(s, c->layout.end, &x.vector, &y.vector, outputs > 1 ? &z.vector : NULL, q, c->w);
-  r->errors = movstat_gsl_end(&r->first);
+  r->errors = stats_gsl_end(&r->first);
   r->gaps_intact = r->all_written = 1;
   for (size_t k = 0; k < outputs; k++) {
     r->out[k] = malloc(n * sizeof(double));
     if (!r->out[k]) abort();
-    movstat_unstride(ob[k], n, stride, 1, r->out[k]);
-    r->gaps_intact &= movstat_gaps_intact(ob[k], n, stride, 1);
+    guarded_unstride(ob[k], n, stride, 1, r->out[k]);
+    r->gaps_intact &= guarded_gaps_intact(ob[k], n, stride, 1);
     for (size_t i = 0; i < n; i++) r->all_written &= !mlf_series_is_sentinel(r->out[k][i]);
   }
   if (!in_place) mlf_guard_set_readonly(xb, 0);
@@ -97,27 +97,27 @@ static void compare_variant(movstat_stat s, const movstat_config *c, const call_
   for (int k = 0; k < movstat_stats[s].outputs; k++) {
     size_t i = first_difference(base->out[k], other->out[k], n);
     if (i < n)
-      movstat_raise(run, TARGET, fn, relation, "bits-differ",
+      stats_raise(run, TARGET, fn, relation, "bits-differ",
                     "%s: output %d [%zu] = %.17g, packed call gave %.17g", c->label, k, i,
                     other->out[k][i], base->out[k][i]);
   }
   if (!other->gaps_intact)
-    movstat_raise(run, TARGET, fn, relation, "gap-written",
+    stats_raise(run, TARGET, fn, relation, "gap-written",
                   "%s: wrote between the strided output elements", c->label);
 }
 
 /* The reference and the algorithm's bound of a running statistic at output i. */
 static void running_truth(movstat_stat s, const movstat_config *c, size_t i,
-                          movstat_tracked *algorithm, movstat_tracked *reference) {
+                          tracked_double *algorithm, tracked_double *reference) {
   const movstat_moments mo = c->moments[i];
   size_t m = c->sizes[i];
   const movstat_running_out *r = &c->running[i];
-  movstat_tracked var = m < 2 ? movstat_exact(0.0) : movstat_div(mo.m2, movstat_exact((double)m - 1.0));
+  tracked_double var = m < 2 ? tracked_exact(0.0) : tracked_div(mo.m2, tracked_exact((double)m - 1.0));
   switch (s) {
     case MOVSTAT_MEAN: *algorithm = r->mean, *reference = mo.mean; break;
     case MOVSTAT_SUM: *algorithm = r->sum, *reference = mo.sum; break;
     case MOVSTAT_VARIANCE: *algorithm = r->variance, *reference = var; break;
-    default: *algorithm = movstat_sqrt(r->variance), *reference = movstat_sqrt(var); break;
+    default: *algorithm = tracked_sqrt(r->variance), *reference = tracked_sqrt(var); break;
   }
 }
 
@@ -138,7 +138,7 @@ static double judge_running(movstat_stat s, const movstat_config *c, const doubl
   double worst = 0;
   for (size_t i = 0; i < c->layout.n; i++) {
     movstat_context ctx = {c->flags[i], movstat_history_has(&c->layout, i, 0)};
-    movstat_tracked algorithm, reference;
+    tracked_double algorithm, reference;
     running_truth(s, c, i, &algorithm, &reference);
     double ratio = 0;
     const char *kind = running_property(s, c, i, got[i], &ctx);
@@ -146,10 +146,10 @@ static double judge_running(movstat_stat s, const movstat_config *c, const doubl
     if (!kind && !undefined) kind = movstat_judge(got[i], algorithm, reference, &ctx, &ratio);
     if (ratio > worst) worst = ratio;
     if (kind)
-      movstat_raise(run, TARGET, movstat_stats[s].function, "batch", kind,
+      stats_raise(run, TARGET, movstat_stats[s].function, "batch", kind,
                     "%s: [%zu] = %.17g, window of %zu has %.17g (bound %.3g + %.3g)", c->label,
-                    i, got[i], c->sizes[i], reference.v, movstat_bound(algorithm),
-                    movstat_bound(reference));
+                    i, got[i], c->sizes[i], reference.v, tracked_bound(algorithm),
+                    tracked_bound(reference));
   }
   return worst;
 }
@@ -168,7 +168,7 @@ static void judge_exact(movstat_stat s, const movstat_config *c, double *const g
     for (int o = 0; o < k; o++) {
       const char *kind = movstat_judge_exact(got[o][i], want[o], history_nan);
       if (kind)
-        movstat_raise(run, TARGET, movstat_stats[s].function, "batch", kind,
+        stats_raise(run, TARGET, movstat_stats[s].function, "batch", kind,
                       "%s: output %d [%zu] = %.17g, window of %zu gives %.17g", c->label, o, i,
                       got[o][i], c->sizes[i], want[o]);
     }
@@ -182,11 +182,11 @@ double movstat_check(movstat_stat s, const movstat_config *c, const movstat_vari
   call_result base;
   run_gsl(s, c, 1, v->side, 0, v->q, &base);
   if (base.errors)
-    movstat_raise(run, TARGET, fn, "error-handler", "error-on-valid",
+    stats_raise(run, TARGET, fn, "error-handler", "error-on-valid",
                   "%s: GSL reported error %d at %s on valid arguments", c->label,
                   base.first.info, base.first.routine);
   if (!base.all_written)
-    movstat_raise(run, TARGET, fn, "batch", "output-unwritten", "%s: an output was never written",
+    stats_raise(run, TARGET, fn, "batch", "output-unwritten", "%s: an output was never written",
                   c->label);
   if (v->stride > 1) {
     call_result strided;

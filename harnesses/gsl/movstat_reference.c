@@ -9,8 +9,8 @@ static long double gamma_ld(size_t k) {
   return (long double)k * u / (1.0L - (long double)k * u);
 }
 
-movstat_tracked movstat_from_long(long double v, long double bound) {
-  movstat_tracked t;
+tracked_double movstat_from_long(long double v, long double bound) {
+  tracked_double t;
   t.v = (double)v;
   /* rounded up to double: the conversion may round down by u relative */
   t.e = (double)((bound + fabsl(v - (long double)t.v)) * (1.0L + 0x1p-50L));
@@ -20,7 +20,7 @@ movstat_tracked movstat_from_long(long double v, long double bound) {
 
 /* sum over i of (x_i - mean)^k and its bound: rounding of k + 1 operations per term and of
  * the m-term sum, plus the mean's error delta: |d^k - (d + delta)^k| <= k (|d| + delta)^(k-1) delta. */
-static movstat_tracked central(const double *v, size_t m, long double mean, long double delta,
+static tracked_double central(const double *v, size_t m, long double mean, long double delta,
                                int k) {
   long double s = 0, mag = 0, shift = 0;
   for (size_t i = 0; i < m; i++) {
@@ -44,7 +44,7 @@ void movstat_moments_of(const double *v, size_t m, int order, movstat_moments *o
   out->sum = movstat_from_long(s, sum_bound);
   out->mean = movstat_from_long(mean, mean_bound);
   out->m2 = central(v, m, mean, mean_bound, 2);
-  out->m3 = out->m4 = movstat_exact(0.0);
+  out->m3 = out->m4 = tracked_exact(0.0);
   if (order < 4) return;
   out->m3 = central(v, m, mean, mean_bound, 3);
   out->m4 = central(v, m, mean, mean_bound, 4);

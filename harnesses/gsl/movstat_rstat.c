@@ -6,7 +6,7 @@
 #include <gsl/gsl_rstat.h>
 #include <gsl/gsl_statistics_double.h>
 #include "movstat_reference.h"
-#include "movstat_report.h"
+#include "stats_report.h"
 #include "movstat_verdict.h"
 #include "movstat_window.h"
 
@@ -14,28 +14,28 @@
 
 /* gsl_rstat_add's state replayed with running error bounds. */
 typedef struct {
-  movstat_tracked mean, m2, m3, m4;
+  tracked_double mean, m2, m3, m4;
   size_t n;
 } replay;
 
-static movstat_tracked c(double v) { return movstat_exact(v); }
+static tracked_double c(double v) { return tracked_exact(v); }
 
 /* gsl_rstat_add, operation by operation (the constants in n are exact below 2^26). */
 static void replay_add(replay *r, double xv) {
-  movstat_tracked delta = movstat_sub(c(xv), r->mean);
+  tracked_double delta = tracked_sub(c(xv), r->mean);
   double n = (double)++r->n;
-  movstat_tracked delta_n = movstat_div(delta, c(n));
-  movstat_tracked delta_nsq = movstat_mul(delta_n, delta_n);
-  movstat_tracked term1 = movstat_mul(movstat_mul(delta, delta_n), c(n - 1.0));
-  r->mean = movstat_add(r->mean, delta_n);
-  movstat_tracked a = movstat_mul(movstat_mul(term1, delta_nsq), c(n * n - 3.0 * n + 3.0));
-  movstat_tracked b = movstat_mul(movstat_mul(c(6.0), delta_nsq), r->m2);
-  movstat_tracked d = movstat_mul(movstat_mul(c(4.0), delta_n), r->m3);
-  r->m4 = movstat_add(r->m4, movstat_sub(movstat_add(a, b), d));
-  movstat_tracked e = movstat_mul(movstat_mul(term1, delta_n), c(n - 2.0));
-  movstat_tracked f = movstat_mul(movstat_mul(c(3.0), delta_n), r->m2);
-  r->m3 = movstat_add(r->m3, movstat_sub(e, f));
-  r->m2 = movstat_add(r->m2, term1);
+  tracked_double delta_n = tracked_div(delta, c(n));
+  tracked_double delta_nsq = tracked_mul(delta_n, delta_n);
+  tracked_double term1 = tracked_mul(tracked_mul(delta, delta_n), c(n - 1.0));
+  r->mean = tracked_add(r->mean, delta_n);
+  tracked_double a = tracked_mul(tracked_mul(term1, delta_nsq), c(n * n - 3.0 * n + 3.0));
+  tracked_double b = tracked_mul(tracked_mul(c(6.0), delta_nsq), r->m2);
+  tracked_double d = tracked_mul(tracked_mul(c(4.0), delta_n), r->m3);
+  r->m4 = tracked_add(r->m4, tracked_sub(tracked_add(a, b), d));
+  tracked_double e = tracked_mul(tracked_mul(term1, delta_n), c(n - 2.0));
+  tracked_double f = tracked_mul(tracked_mul(c(3.0), delta_n), r->m2);
+  r->m3 = tracked_add(r->m3, tracked_sub(e, f));
+  r->m2 = tracked_add(r->m2, term1);
 }
 
 enum { R_MEAN, R_VARIANCE, R_SD, R_SD_MEAN, R_RMS, R_SKEW, R_KURTOSIS, R_COUNT };
@@ -45,18 +45,18 @@ static const char *const rstat_names[R_COUNT] = {
 
 /* The statistics GSL defines from (n, mean, M2, M3, M4), evaluated as gsl_rstat does; fed
  * either the replayed state (the algorithm) or the reference moments (the truth). */
-static void derive(size_t count, movstat_tracked mean, movstat_tracked m2, movstat_tracked m3,
-                   movstat_tracked m4, movstat_tracked out[R_COUNT]) {
+static void derive(size_t count, tracked_double mean, tracked_double m2, tracked_double m3,
+                   tracked_double m4, tracked_double out[R_COUNT]) {
   double n = (double)count;
-  movstat_tracked var = count > 1 ? movstat_div(m2, c(n - 1.0)) : c(0.0);
-  movstat_tracked sd = movstat_sqrt(var);
+  tracked_double var = count > 1 ? tracked_div(m2, c(n - 1.0)) : c(0.0);
+  tracked_double sd = tracked_sqrt(var);
   out[R_MEAN] = mean, out[R_VARIANCE] = var, out[R_SD] = sd;
-  out[R_SD_MEAN] = movstat_div(sd, movstat_sqrt(c(n)));
-  out[R_RMS] = movstat_hypot(mean, movstat_mul(movstat_sqrt(movstat_div(c(n - 1.0), c(n))), sd));
-  movstat_tracked fac = movstat_div(movstat_pow15(c(n - 1.0)), c(n));
-  out[R_SKEW] = movstat_div(movstat_mul(fac, m3), movstat_pow15(m2));
-  movstat_tracked fac2 = movstat_mul(movstat_div(c(n - 1.0), c(n)), c(n - 1.0));
-  out[R_KURTOSIS] = movstat_sub(movstat_div(movstat_mul(fac2, m4), movstat_mul(m2, m2)), c(3.0));
+  out[R_SD_MEAN] = tracked_div(sd, tracked_sqrt(c(n)));
+  out[R_RMS] = tracked_hypot(mean, tracked_mul(tracked_sqrt(tracked_div(c(n - 1.0), c(n))), sd));
+  tracked_double fac = tracked_div(tracked_pow15(c(n - 1.0)), c(n));
+  out[R_SKEW] = tracked_div(tracked_mul(fac, m3), tracked_pow15(m2));
+  tracked_double fac2 = tracked_mul(tracked_div(c(n - 1.0), c(n)), c(n - 1.0));
+  out[R_KURTOSIS] = tracked_sub(tracked_div(tracked_mul(fac2, m4), tracked_mul(m2, m2)), c(3.0));
 }
 
 static void get_all(gsl_rstat_workspace *w, double out[R_COUNT]) {
@@ -79,10 +79,10 @@ static void check_extremes(gsl_rstat_workspace *w, const double *x, size_t n, ml
   double got[2] = {gsl_rstat_min(w), gsl_rstat_max(w)}, want[2] = {lo, hi};
   for (int k = 0; k < 2; k++)
     if (!has_nan && !movstat_same(got[k], want[k]))
-      movstat_raise(run, TARGET, k ? "gsl_rstat_max" : "gsl_rstat_min", "batch",
+      stats_raise(run, TARGET, k ? "gsl_rstat_max" : "gsl_rstat_min", "batch",
                     "value-mismatch", "after %zu values: %.17g, batch %.17g", n, got[k], want[k]);
   if (gsl_rstat_n(w) != n)
-    movstat_raise(run, TARGET, "gsl_rstat_n", "batch", "value-mismatch", "%zu after %zu adds",
+    stats_raise(run, TARGET, "gsl_rstat_n", "batch", "value-mismatch", "%zu after %zu adds",
                   gsl_rstat_n(w), n);
 }
 
@@ -107,12 +107,12 @@ static void check_quantile(double got, const double *x, size_t n, double p, cons
   if (n <= 5) {
     double want = gsl_stats_quantile_from_sorted_data(s, 1, n, p);
     if (!movstat_same(got, want))
-      movstat_raise(run, TARGET, fn, "batch", "value-mismatch",
+      stats_raise(run, TARGET, fn, "batch", "value-mismatch",
                     "p = %g after %zu values: %.17g, sorted data give %.17g", p, n, got, want);
   } else if (!(got >= s[0] && got <= s[n - 1]) && !(range_overflows(s, n) && !isfinite(got))) {
     /* (the parabolic update takes differences of heights: when the data's range overflows,
      * so may the estimate) */
-    movstat_raise(run, TARGET, fn, "batch", "outside-range",
+    stats_raise(run, TARGET, fn, "batch", "outside-range",
                   "p = %g after %zu values: %.17g outside [%.17g, %.17g]", p, n, got, s[0], s[n - 1]);
   }
   free(s);
@@ -124,7 +124,7 @@ static void check_moments(gsl_rstat_workspace *w, const replay *r, const double 
   get_all(w, got);
   movstat_moments mo;
   movstat_moments_of(x, n, 4, &mo);
-  movstat_tracked algorithm[R_COUNT], truth[R_COUNT];
+  tracked_double algorithm[R_COUNT], truth[R_COUNT];
   derive(n, r->mean, r->m2, r->m3, r->m4, algorithm);
   derive(n, mo.mean, mo.m2, mo.m3, mo.m4, truth);
   movstat_context ctx = {movstat_value_flags(x, n), 0};
@@ -140,9 +140,9 @@ static void check_moments(gsl_rstat_workspace *w, const replay *r, const double 
     else
       kind = movstat_judge(got[k], algorithm[k], truth[k], &ctx, &ratio);
     if (kind)
-      movstat_raise(run, TARGET, rstat_names[k], "batch", kind,
+      stats_raise(run, TARGET, rstat_names[k], "batch", kind,
                     "after %zu values: %.17g, batch %.17g (bound %.3g + %.3g)", n, got[k],
-                    truth[k].v, movstat_bound(algorithm[k]), movstat_bound(truth[k]));
+                    truth[k].v, tracked_bound(algorithm[k]), tracked_bound(truth[k]));
   }
 }
 
@@ -166,7 +166,7 @@ static void check_reset(gsl_rstat_workspace *w, const double *y, size_t n, mlf_r
     snapshot(w, a), snapshot(fresh, b);
     for (int k = 0; k < R_COUNT + 4; k++)
       if (memcmp(&a[k], &b[k], sizeof a[k]) != 0) {
-        movstat_raise(run, TARGET, "gsl_rstat_reset", "fresh-workspace", "bits-differ",
+        stats_raise(run, TARGET, "gsl_rstat_reset", "fresh-workspace", "bits-differ",
                       "output %d after reset and %zu values: %.17g, fresh workspace %.17g", k,
                       pass ? n : 0, a[k], b[k]);
         break;
@@ -186,7 +186,7 @@ void movstat_rstat_check(const double *x, const double *y, size_t n, double p, m
   gsl_rstat_quantile_workspace *qw = gsl_rstat_quantile_alloc(p);
   if (!w || !qw) abort();
   replay r = {c(0), c(0), c(0), c(0), 0};
-  movstat_gsl_begin();
+  stats_gsl_begin();
   for (size_t k = 1; k <= n; k++) {
     gsl_rstat_add(x[k - 1], w);
     gsl_rstat_quantile_add(x[k - 1], qw);
@@ -201,9 +201,9 @@ void movstat_rstat_check(const double *x, const double *y, size_t n, double p, m
   /* gsl_rstat_quantile_add reports GSL_EINVAL when x falls in no marker interval: a NaN, or
    * any value once an infinity (or an overflowing difference of heights, when max - min of
    * the data overflows) has made the marker heights NaN. Other data never do. */
-  size_t errors = movstat_gsl_end(&first);
+  size_t errors = stats_gsl_end(&first);
   if (errors && !movstat_value_flags(x, n) && !range_overflows(x, n))
-    movstat_raise(run, TARGET, "gsl_rstat_add", "error-handler", "error-on-valid",
+    stats_raise(run, TARGET, "gsl_rstat_add", "error-handler", "error-on-valid",
                   "GSL reported error %d at %s on finite data", first.info, first.routine);
   if (y) check_reset(w, y, n, run);
   gsl_rstat_quantile_free(qw);
@@ -213,14 +213,14 @@ void movstat_rstat_check(const double *x, const double *y, size_t n, double p, m
 void movstat_rstat_domain(const double *x, size_t n, double p, mlf_run *run) {
   gsl_rstat_quantile_workspace *qw = gsl_rstat_quantile_alloc(p);
   if (!qw) abort();
-  movstat_gsl_begin();
+  stats_gsl_begin();
   for (size_t k = 1; k <= n; k++) {
     gsl_rstat_quantile_add(x[k - 1], qw);
     if (!is_checkpoint(k, n)) continue;
     if (isnan(p) && k <= 5 && !mlf_report_known()) {
       /* gsl_stats_quantile_from_sorted_data converts NaN * (n - 1) to int: the index is
        * garbage and the read lands far outside the data (a crash). Known; not called. */
-      movstat_raise(run, TARGET, "gsl_rstat_quantile_get", "domain",
+      stats_raise(run, TARGET, "gsl_rstat_quantile_get", "domain",
                     "nan-fraction-read-out-of-bounds",
                     "p = NaN with %zu values: known crash, not called (MLF_REPORT_KNOWN=1 calls it)", k);
       continue;
@@ -228,7 +228,7 @@ void movstat_rstat_domain(const double *x, size_t n, double p, mlf_run *run) {
     double got = gsl_rstat_quantile_get(qw);
     (void)got; /* outside [0, 1] nothing is documented but the absence of a crash */
   }
-  movstat_gsl_end(NULL);
+  stats_gsl_end(NULL);
   gsl_rstat_quantile_free(qw);
 }
 
@@ -236,7 +236,7 @@ void movstat_rstat_empty(mlf_run *run) {
   if (!mlf_report_known()) {
     /* gsl_stats_quantile_from_sorted_data converts f * (n - 1) to int before it checks
      * n == 0: with n = 0 that is 0.5 * SIZE_MAX, out of int's range. */
-    movstat_raise(run, TARGET, "gsl_rstat_median", "domain", "empty-fraction-undefined-cast",
+    stats_raise(run, TARGET, "gsl_rstat_median", "domain", "empty-fraction-undefined-cast",
                   "empty workspace: known undefined behaviour, not called (MLF_REPORT_KNOWN=1 calls it)");
     return;
   }

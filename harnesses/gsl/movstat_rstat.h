@@ -1,6 +1,6 @@
 /* Running statistics (gsl_rstat_*) against batch computations of the data added so far:
  * n, min and max exactly; mean, variance, sd, sd_mean, rms, skew and kurtosis within the
- * running error bound of GSL's single-pass updates (replayed, movstat_tracked.h) plus the
+ * running error bound of GSL's single-pass updates (replayed, tracked_arith.h) plus the
  * long-double reference's bound; the median and a p-quantile by the P^2 algorithm's nature
  * (exact from sorted data while n <= 5, then between min and max); reset returning the
  * workspace to its initial state (bit for bit what a fresh workspace gives). */

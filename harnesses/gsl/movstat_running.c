@@ -5,7 +5,7 @@
 typedef struct {
   double *ring;  /* the window's values, oldest at head */
   size_t cap, head, count;
-  movstat_tracked sum, mean, m2;
+  tracked_double sum, mean, m2;
   size_t k;      /* mvacc's sample count */
 } accum;
 
@@ -23,20 +23,20 @@ static void push(accum *a, double x) {
 
 /* sumacc_insert and the mvacc_insert it pairs with, one value. */
 static void insert(accum *a, double xv) {
-  movstat_tracked x = movstat_exact(xv);
+  tracked_double x = tracked_exact(xv);
   if (a->count == a->cap) {
-    movstat_tracked old = movstat_exact(oldest(a)), prev_mean = a->mean;
-    a->sum = movstat_add(movstat_sub(a->sum, old), x);
-    a->mean = movstat_add(a->mean, movstat_div(movstat_sub(x, old), movstat_exact((double)a->cap)));
-    a->m2 = movstat_add(a->m2, movstat_mul(movstat_add(movstat_sub(old, prev_mean), movstat_sub(x, a->mean)),
-                                           movstat_sub(x, old)));
+    tracked_double old = tracked_exact(oldest(a)), prev_mean = a->mean;
+    a->sum = tracked_add(tracked_sub(a->sum, old), x);
+    a->mean = tracked_add(a->mean, tracked_div(tracked_sub(x, old), tracked_exact((double)a->cap)));
+    a->m2 = tracked_add(a->m2, tracked_mul(tracked_add(tracked_sub(old, prev_mean), tracked_sub(x, a->mean)),
+                                           tracked_sub(x, old)));
     pop_oldest(a);
   } else {
-    movstat_tracked delta = movstat_sub(x, a->mean);
-    a->sum = movstat_add(a->sum, x);
+    tracked_double delta = tracked_sub(x, a->mean);
+    a->sum = tracked_add(a->sum, x);
     a->k++;
-    a->mean = movstat_add(a->mean, movstat_div(delta, movstat_exact((double)a->k)));
-    a->m2 = movstat_add(a->m2, movstat_mul(delta, movstat_sub(x, a->mean)));
+    a->mean = tracked_add(a->mean, tracked_div(delta, tracked_exact((double)a->k)));
+    a->m2 = tracked_add(a->m2, tracked_mul(delta, tracked_sub(x, a->mean)));
   }
   push(a, xv);
 }
@@ -44,14 +44,14 @@ static void insert(accum *a, double xv) {
 /* sumacc_delete and mvacc_delete. */
 static void delete_oldest(accum *a) {
   if (a->count == 0) return;
-  movstat_tracked old = movstat_exact(oldest(a));
-  a->sum = movstat_sub(a->sum, old);
+  tracked_double old = tracked_exact(oldest(a));
+  a->sum = tracked_sub(a->sum, old);
   if (a->k > 1) {
-    movstat_tracked delta = movstat_sub(a->mean, old);
-    a->mean = movstat_add(a->mean, movstat_div(delta, movstat_exact((double)a->k - 1.0)));
-    a->m2 = movstat_sub(a->m2, movstat_mul(delta, movstat_sub(a->mean, old)));
+    tracked_double delta = tracked_sub(a->mean, old);
+    a->mean = tracked_add(a->mean, tracked_div(delta, tracked_exact((double)a->k - 1.0)));
+    a->m2 = tracked_sub(a->m2, tracked_mul(delta, tracked_sub(a->mean, old)));
   } else if (a->k == 1) {
-    a->mean = a->m2 = movstat_exact(0.0);
+    a->mean = a->m2 = tracked_exact(0.0);
   }
   pop_oldest(a);
   a->k--;
@@ -60,8 +60,8 @@ static void delete_oldest(accum *a) {
 static void read_out(const accum *a, movstat_running_out *o) {
   o->sum = a->sum;
   o->mean = a->mean;
-  o->variance = a->k < 2 ? movstat_exact(0.0)
-                         : movstat_div(a->m2, movstat_exact((double)a->k - 1.0));
+  o->variance = a->k < 2 ? tracked_exact(0.0)
+                         : tracked_div(a->m2, tracked_exact((double)a->k - 1.0));
 }
 
 int movstat_running(const movstat_layout *l, movstat_running_out *out) {
@@ -70,7 +70,7 @@ int movstat_running(const movstat_layout *l, movstat_running_out *out) {
   a.cap = l->H + l->J + 1;
   a.ring = malloc(a.cap * sizeof *a.ring);
   if (!a.ring) return -1;
-  a.sum = a.mean = a.m2 = movstat_exact(0.0);
+  a.sum = a.mean = a.m2 = tracked_exact(0.0);
   int truncate = l->end == GSL_MOVSTAT_END_TRUNCATE;
   double first = l->end == GSL_MOVSTAT_END_PADVALUE ? l->x[0] : 0.0;
   double last = l->end == GSL_MOVSTAT_END_PADVALUE ? l->x[n - 1] : 0.0;

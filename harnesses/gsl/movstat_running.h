@@ -6,11 +6,11 @@
  * therefore covers the rounding of every earlier update, which a batch bound would not. */
 #ifndef MOVSTAT_RUNNING_H
 #define MOVSTAT_RUNNING_H
-#include "movstat_tracked.h"
+#include "tracked_arith.h"
 #include "movstat_window.h"
 
 typedef struct {
-  movstat_tracked sum, mean, variance; /* per output index */
+  tracked_double sum, mean, variance; /* per output index */
 } movstat_running_out;
 
 /* Fills out[0..l->n) (n >= 1). Returns 0, or -1 when the workspace is too large. */

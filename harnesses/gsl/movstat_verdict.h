@@ -5,7 +5,7 @@
  * value is accepted for a window holding one, a finite one is not. */
 #ifndef MOVSTAT_VERDICT_H
 #define MOVSTAT_VERDICT_H
-#include "movstat_tracked.h"
+#include "tracked_arith.h"
 
 typedef struct {
   unsigned window_flags; /* MOVSTAT_HAS_NAN / MOVSTAT_HAS_INF of the window's values */
@@ -16,7 +16,7 @@ typedef struct {
  * "inf-mismatch", "nonfinite-lost" (finite result for a window holding NaN or Inf),
  * "nonfinite-history" (non-finite result for a finite window after a non-finite value left
  * it). *ratio receives |got - truth| / bound when both are finite, else 0. */
-const char *movstat_judge(double got, movstat_tracked algorithm, movstat_tracked reference,
+const char *movstat_judge(double got, tracked_double algorithm, tracked_double reference,
                           const movstat_context *c, double *ratio);
 
 /* Exact statistics (order statistics, the window function of gsl_movstat_apply): NULL when

@@ -8,63 +8,63 @@
  * |fl(z) - z| <= u |fl(z)| / (1 - u) + 2^-1074 (round to nearest; the second term covers
  * subnormal results), to the propagated effects of its operands' errors. The bounds are
  * themselves sums of positive terms rounded to nearest: a chain of k operations understates
- * them by at most a factor (1 - u)^k, which movstat_bound's final margin covers for
+ * them by at most a factor (1 - u)^k, which tracked_bound's final margin covers for
  * k < 2^22. The hot operations are inline: the replays run them millions of times. */
-#ifndef MOVSTAT_TRACKED_H
-#define MOVSTAT_TRACKED_H
+#ifndef TRACKED_ARITH_H
+#define TRACKED_ARITH_H
 #include <math.h>
 
 typedef struct {
   double v; /* the value as computed in double, operation by operation */
   double e; /* |v - exact value of the same expression| <= e */
-} movstat_tracked;
+} tracked_double;
 
 #define MOVSTAT_UNIT (0x1p-53 * (1 + 0x1p-50)) /* u / (1 - u), rounded up */
 #define MOVSTAT_TINY 0x1p-1074
 
-static inline movstat_tracked movstat_make(double v, double e, double rounding_ulps) {
-  movstat_tracked t = {v, e + rounding_ulps * MOVSTAT_UNIT * fabs(v) + MOVSTAT_TINY};
+static inline tracked_double tracked_make(double v, double e, double rounding_ulps) {
+  tracked_double t = {v, e + rounding_ulps * MOVSTAT_UNIT * fabs(v) + MOVSTAT_TINY};
   if (!isfinite(v) || isnan(t.e)) t.e = INFINITY;
   return t;
 }
 
 /* An input known exactly (data, a constant). */
-static inline movstat_tracked movstat_exact(double v) {
-  movstat_tracked t = {v, isfinite(v) ? 0.0 : INFINITY};
+static inline tracked_double tracked_exact(double v) {
+  tracked_double t = {v, isfinite(v) ? 0.0 : INFINITY};
   return t;
 }
 
-static inline movstat_tracked movstat_add(movstat_tracked a, movstat_tracked b) {
-  return movstat_make(a.v + b.v, a.e + b.e, 1);
+static inline tracked_double tracked_add(tracked_double a, tracked_double b) {
+  return tracked_make(a.v + b.v, a.e + b.e, 1);
 }
 
-static inline movstat_tracked movstat_sub(movstat_tracked a, movstat_tracked b) {
-  return movstat_make(a.v - b.v, a.e + b.e, 1);
+static inline tracked_double tracked_sub(tracked_double a, tracked_double b) {
+  return tracked_make(a.v - b.v, a.e + b.e, 1);
 }
 
 /* |ab - a'b'| <= |a| e_b + |b| e_a + e_a e_b. */
-static inline movstat_tracked movstat_mul(movstat_tracked a, movstat_tracked b) {
-  return movstat_make(a.v * b.v, fabs(a.v) * b.e + fabs(b.v) * a.e + a.e * b.e, 1);
+static inline tracked_double tracked_mul(tracked_double a, tracked_double b) {
+  return tracked_make(a.v * b.v, fabs(a.v) * b.e + fabs(b.v) * a.e + a.e * b.e, 1);
 }
 
 /* |a/b - a'/b'| <= (|a| e_b + |b| e_a) / (|b| (|b| - e_b)) while |b| > e_b; no bound else.
  * Evaluated as (|a| (e_b / |b|) + e_a) / (|b| - e_b), which cannot overflow on the way. */
-static inline movstat_tracked movstat_div(movstat_tracked a, movstat_tracked b) {
+static inline tracked_double tracked_div(tracked_double a, tracked_double b) {
   double ab = fabs(b.v);
-  if (!(ab > b.e)) return movstat_make(a.v / b.v, INFINITY, 1);
-  return movstat_make(a.v / b.v, (fabs(a.v) * (b.e / ab) + a.e) / (ab - b.e), 1);
+  if (!(ab > b.e)) return tracked_make(a.v / b.v, INFINITY, 1);
+  return tracked_make(a.v / b.v, (fabs(a.v) * (b.e / ab) + a.e) / (ab - b.e), 1);
 }
 
 /* |sqrt(a) - sqrt(a')| <= min(e_a / sqrt(a), sqrt(e_a)) for a, a' >= 0. */
-movstat_tracked movstat_sqrt(movstat_tracked a);
+tracked_double tracked_sqrt(tracked_double a);
 /* pow(a, 1.5) as glibc's pow computes it (correctly rounded but for < 1 ulp). */
-movstat_tracked movstat_pow15(movstat_tracked a);
+tracked_double tracked_pow15(tracked_double a);
 /* gsl_hypot(a, b): max * sqrt(1 + (min/max)^2), five roundings. */
-movstat_tracked movstat_hypot(movstat_tracked a, movstat_tracked b);
+tracked_double tracked_hypot(tracked_double a, tracked_double b);
 
 /* 1 when the bound is usable (finite and the value finite). */
-int movstat_bounded(movstat_tracked t);
+int tracked_bounded(tracked_double t);
 /* The bound, with a margin (relative 2^-30) for the bound's own rounding. +Inf when
  * unbounded. */
-double movstat_bound(movstat_tracked t);
+double tracked_bound(tracked_double t);
 #endif
