@@ -1,0 +1,28 @@
+/* Double-precision reference of the forecaster's inference (the LSTM layer and the dense
+ * head on the model's float weights) with a rigorous bound on how far any float
+ * implementation of the same arithmetic may lie from it: the ground truth that the C
+ * inference (forecast_infer) and oneDNN's LSTM primitive are both judged against. */
+#ifndef FORECAST_REFERENCE_H
+#define FORECAST_REFERENCE_H
+#include <stddef.h>
+#include "forecast_lstm.h"
+
+/* Absolute error allowed to an implementation's sigmoid and tanh on float arguments: 2^-20,
+ * 16 float ulps of 1. glibc's expf is within 1 ulp, and a sigmoid or tanh assembled from it
+ * (forecast_lstm.c) within 4 ulps of 1; oneDNN's were measured within 1.6 ulps of 1 (its
+ * reference and brgemm kernels, 10^6 arguments each; tests/test_forecast.c checks it). */
+#define FORECAST_ACTIVATION_ERROR 0x1p-20
+
+/* Per value: the reference in double and the bound on |float implementation - reference|. */
+typedef struct {
+  double *h, *h_err;     /* T x count x hidden: hidden state after each step (step-major) */
+  double *c, *c_err;     /* T x count x hidden: cell state after each step */
+  double *out, *out_err; /* count x horizon: scaled forecasts */
+} forecast_reference;
+
+/* Runs the reference on count scaled windows x (count x T). Returns 0, or -1 when out of
+ * memory (r is then empty). */
+int forecast_reference_run(const forecast_model *m, const float *x, size_t count,
+                           forecast_reference *r);
+void forecast_reference_free(forecast_reference *r);
+#endif

@@ -1,0 +1,110 @@
+/* The relation suite must catch deliberately broken forecasters: this file compiles its own
+ * copy of the subject (forecast_lstm.c) with forecast_train and forecast_validate renamed,
+ * and wraps them with injected bugs (the mistakes the paper's relations are meant to find):
+ * the scaler fitted on validation data (MR-2, MR-7), the last training value dropped (MR-3),
+ * time stamps ignored (MR-5). With no bug injected the same relations hold, so a failing
+ * relation is caused by the bug. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#define forecast_train correct_forecast_train
+#define forecast_validate correct_forecast_validate
+#include "forecast/forecast_lstm.c"
+#undef forecast_train
+#undef forecast_validate
+
+#include "forecast/forecast_relations.h"
+
+typedef enum { NO_BUG, SCALER_ON_VALIDATION, LAST_VALUE_DROPPED, STAMPS_IGNORED } bug;
+static bug injected;
+
+forecast_status forecast_train(const forecast_series *train, const forecast_params *p,
+                               forecast_model *m, forecast_training *t);
+forecast_status forecast_train(const forecast_series *train, const forecast_params *p,
+                               forecast_model *m, forecast_training *t) {
+  forecast_series s = *train;
+  if (injected == LAST_VALUE_DROPPED && s.n > 0) s.n--;
+  if (injected == STAMPS_IGNORED) s.time = NULL;
+  return correct_forecast_train(&s, p, m, t);
+}
+
+forecast_status forecast_validate(const forecast_model *m, const forecast_series *valid,
+                                  forecast_validation *v);
+forecast_status forecast_validate(const forecast_model *m, const forecast_series *valid,
+                                  forecast_validation *v) {
+  forecast_model refit = *m;
+  if (injected == SCALER_ON_VALIDATION) {
+    forecast_status st = forecast_fit_scaler(valid, &refit.scaler);
+    if (st != FORECAST_OK) return st;
+  }
+  return correct_forecast_validate(&refit, valid, v);
+}
+
+#define N_TRAIN 48
+#define N_VALID 24
+static const forecast_params params = {.time_steps = 5, .horizon = 2, .batch = 6, .hidden = 4,
+                                       .epochs = 4, .learning_rate = 0.1, .seed = 5};
+
+/* Runs the relations named by `only` on a seasonal series (rows shuffled with stamps when
+ * stamped) with bug b; returns how many were violated, and whether a finding's tag names
+ * `relation`. */
+static int run_with(bug b, const char *only, int stamped, const char *relation, int *named) {
+  double tv[N_TRAIN], tt[N_TRAIN], vv[N_VALID];
+  for (size_t i = 0; i < N_TRAIN; i++) {
+    size_t row = stamped ? (i * 7) % N_TRAIN : i; /* 7 is coprime to 48: a permutation */
+    tv[i] = 20 + 5 * sin(2 * M_PI * (double)row / 12) + 0.2 * cos((double)row);
+    tt[i] = (double)row;
+  }
+  for (size_t i = 0; i < N_VALID; i++) vv[i] = 20 + 5 * sin(2 * M_PI * (double)(i + N_TRAIN) / 12);
+  forecast_series train = {tv, stamped ? tt : NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
+  mlf_run run;
+  mlf_run_reset(&run);
+  injected = b;
+  int violated = forecast_check_relations(&train, &valid, &params, only, &run);
+  injected = NO_BUG;
+  *named = 0;
+  for (size_t i = 0; i < run.n_findings; i++) *named |= strstr(run.findings[i].tag, relation) != NULL;
+  return violated;
+}
+
+static void test_scaler_fitted_on_validation(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr2", 0, "mr2-", &named), 0);
+  assert_true(run_with(SCALER_ON_VALIDATION, "mr2", 0, "mr2-validation-shift:forecast-follows-shift",
+                       &named) > 0);
+  assert_true(named);
+  assert_int_equal(run_with(NO_BUG, "mr7", 0, "mr7-", &named), 0);
+  assert_true(run_with(SCALER_ON_VALIDATION, "mr7", 0, "mr7-zero-range-valid", &named) > 0);
+  assert_true(named);
+}
+
+static void test_last_training_value_dropped(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr3", 0, "mr3-", &named), 0);
+  assert_true(run_with(LAST_VALUE_DROPPED, "mr3", 0, "window-count", &named) > 0);
+  assert_true(named);
+}
+
+static void test_time_stamps_ignored(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr5", 1, "mr5-", &named), 0);
+  assert_true(run_with(STAMPS_IGNORED, "mr5", 1, "mr5-time-order", &named) > 0);
+  assert_true(named);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_scaler_fitted_on_validation),
+      cmocka_unit_test(test_last_training_value_dropped),
+      cmocka_unit_test(test_time_stamps_ignored),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
