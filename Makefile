@@ -6,7 +6,9 @@
 #   make check      the whole test suite, ending with "N passed, N failed"
 #   make fuzz       short campaign over every target (FUZZ_SECONDS per target and engine)
 #   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS)
-#   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries)
+#   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries,
+#                   coverage against byte-level libFuzzer, mutation score)
+#   make mutation-score  mutants of the relation suites' subjects, killed or not
 
 SHELL := /bin/bash
 CLANG ?= clang-16
@@ -198,9 +200,16 @@ $(OUT)/bench/%: bench/%.c $(MUTATOR_SRC) $(ORACLE_SRC) $(GEN_C) $(TEST_GEN_C) $(
 	$(CLANG) $(WARN) -O2 -g $(INCLUDES) -Itests -I$(BUILD)/gen/tests $^ $(LINK_LIBS) -o $@
 
 # scripts/bench.sh ends with scripts/bench-coverage.sh (OpenBLAS coverage, structure-aware vs
-# byte-level libFuzzer), which needs the libFuzzer builds and seed corpora of `all`.
+# byte-level libFuzzer), which needs the libFuzzer builds and seed corpora of `all`; then the
+# mutation score on BENCH_MUTATION_SAMPLE mutants per subject (0: all; the forecaster's 1887
+# take about an hour on two cores).
+BENCH_MUTATION_SAMPLE ?= 400
 bench: all $(BENCH_BINS)
 	scripts/bench.sh
+	$(MAKE) mutation-score MUTATION_SAMPLE=$(BENCH_MUTATION_SAMPLE)
+
+# The mutation-score evaluation of the relation suites (make mutation-score; mutation/README.md).
+include mutation/mutation.mk
 
 clean:
 	rm -rf $(BUILD) $(OUT)
