@@ -1,5 +1,6 @@
 /* Preconditions of the known library crashes (see blas_known_crashes.h). */
 #include "blas_known_crashes.h"
+#include <math.h>
 #include <string.h>
 
 /* BLIS 0.9.0 sgemm (haswell kernel set) reads past the last element of C when alpha != 0,
@@ -27,7 +28,7 @@ static int blis_sgemm_reads_past_b(const blas_gemm_problem *g) {
 /* oneDNN 2.6.3 dnnl_sgemm with K = 0 returns C unchanged instead of beta C (K = 1 is right):
  * wrong whenever beta != 1; every such call counts. */
 static int dnnl_k_zero_ignores_beta(const blas_gemm_problem *g) {
-  return g->k == 0 && g->m > 0 && g->n > 0 && g->beta[0] != 1;
+  return g->p.letter == 's' && g->k == 0 && g->m > 0 && g->n > 0 && g->beta[0] != 1;
 }
 
 const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *g) {
@@ -35,6 +36,24 @@ const char *blas_gemm_known_crash(const char *backend, const blas_gemm_problem *
   if (strcmp(backend, "blis") == 0 && blis_sgemm_reads_past_c(g)) return "read-past-c";
   if (strcmp(backend, "blis") == 0 && blis_sgemm_reads_past_b(g)) return "read-past-b";
   return NULL;
+}
+
+/* GSL 2.7.1 cblas c/zher2k indexes C with lda instead of ldc (source_her2k.h) in the branch
+ * it takes for row-major op = C (column-major op = N, which it maps there): with lda > ldc it
+ * writes past the end of C (a fault), with lda < ldc it writes outside C's triangle and
+ * leaves wrong values; lda = ldc is right. The loops run when n, k and alpha are nonzero. */
+static int gsl_her2k_c_indexed_with_lda(const level23_problem *pb) {
+  int lda_branch = pb->row_major ? pb->trans != 0 : pb->trans == 0;
+  return lda_branch && pb->a.store.ld != pb->c.store.ld && pb->n > 0 && pb->k > 0 &&
+         (pb->alpha[0] != 0 || pb->alpha[1] != 0);
+}
+
+/* OpenBLAS 0.3.21 c/ztrmm scale B by alpha first with c/zgemm_beta (kernel/x86_64/zgemm_beta.S),
+ * whose beta == 0 test takes 0 + NaN i for zero (the cgemm beta bug of the blas_gemm entries):
+ * with alpha = 0 + NaN i, B comes back all zeros where every element is NaN. A wrong result,
+ * not a crash: every such call counts. */
+static int openblas_trmm_nan_alpha_as_zero(const level23_problem *pb) {
+  return pb->p.is_complex && pb->alpha[0] == 0 && isnan(pb->alpha[1]);
 }
 
 /* The prebuilt OpenBLAS 0.3.21 libraries read past the end of x in complex gemv and hemv
@@ -58,6 +77,13 @@ const char *blas_level23_known_crash(const blas_backend *b, const level23_proble
   if (strncmp(backend, "openblas-", 9) == 0 && pb->p.is_complex &&
       (strcmp(name, "hemv") == 0 || strcmp(name, "gemv") == 0))
     return "read-past-x";
+  /* They also read past the end of x in complex trsv with n > 64 and incx = 1 in the
+   * column-major view upper, not transposed (row-major: lower, T or C), where the back
+   * substitution updates x block by block through c/zgemv_n or _r (seen n = 66, 70, 130, every
+   * kernel set and threading variant; n = 65 and other increments are clean). */
+  if (strncmp(backend, "openblas-", 9) == 0 && pb->p.is_complex && strcmp(name, "trsv") == 0 &&
+      pb->n > 64 && pb->x.inc == 1 && (pb->row_major ? pb->lower && pb->trans : !pb->lower && !pb->trans))
+    return "read-past-x";
   /* The instrumented OpenBLAS (HASWELL build, zsymv_U_sse2.S) reads past the end of y in
    * column-major upper zhemv with an odd n (seen n = 3, 5, 17; even n and chemv are clean). */
   if (strcmp(backend, "openblas") == 0 && strcmp(name, "hemv") == 0 && pb->p.letter == 'z' &&
@@ -65,6 +91,10 @@ const char *blas_level23_known_crash(const blas_backend *b, const level23_proble
     return "read-past-y";
   if (strcmp(backend, "gslcblas") == 0 && strcmp(name, "syr2k") == 0)
     return pb->trans != 0 ? "access-past-c" : "write-outside-result";
+  if (strcmp(backend, "gslcblas") == 0 && strcmp(name, "her2k") == 0 && gsl_her2k_c_indexed_with_lda(pb))
+    return "c-indexed-with-lda";
+  if (strncmp(backend, "openblas", 8) == 0 && strcmp(name, "trmm") == 0 && openblas_trmm_nan_alpha_as_zero(pb))
+    return "nan-lost-nan-alpha-as-zero";
   /* netlib CBLAS 3.11 (and BLIS, which ships it) row-major complex gemv and gbmv with
    * CblasConjTrans, M = 0 and N > 0 loop forever on uninitialised bounds (see blas_errors). */
   if ((strcmp(backend, "netlib") == 0 || strcmp(backend, "blis") == 0) && pb->p.is_complex &&

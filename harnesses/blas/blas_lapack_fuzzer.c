@@ -258,14 +258,16 @@ static void check_finite(mlf_run *run, const lcase *c, const char *name, outcome
 
 /* Cholesky must succeed when lambda_min(A) / lambda_max(A) > 2 n gamma_{n+1} (Demmel's
  * condition, Higham Thm 10.7, lambda_min(H) >= 1 / cond(A), doubled for rounding A to the
- * precision) and must fail when lambda_min(A) < -2 gamma_{n+1} trace(A) (a success would give
- * A + dA = L L^H >= 0 with ||dA||_2 <= gamma_{n+1} trace(L L^H), Higham Thm 10.3). */
+ * precision) and lambda_min(A) > 2 n tiny (rounding a constructed element into the subnormal
+ * range errs by less than tiny in absolute terms, ||dA||_2 < n tiny, at most half of
+ * lambda_min; a tiny scale can round A to zero), and must fail when lambda_min(A) < -2 gamma_{n+1} trace(A) (a success
+ * would give A + dA = L L^H >= 0 with ||dA||_2 <= gamma_{n+1} trace(L L^H), Higham Thm 10.3). */
 static void check_potrf_info(mlf_run *run, const lcase *c, const char *name, outcome *o) {
   if (!c->a.spectrum_known || !c->a.hermitian || !c->input_safe || c->n == 0) return;
   long double g = lapack_gamma(c->n, c->cplx, c->p.unit_roundoff), lmin = c->a.ev[0],
               lmax = c->a.ev[c->n - 1], trace = 0;
   for (size_t i = 0; i < c->n; i++) trace += c->a.ev[i];
-  if (lmin > 0 && lmin / lmax > 2 * c->n * g && o->info != 0)
+  if (lmin > 2 * c->n * c->p.tiny && lmin / lmax > 2 * c->n * g && o->info != 0)
     finding(run, c, name, o, 0, "info-on-definite", "INFO = %d for a positive definite A, cond %.3Lg",
             o->info, lmax / lmin);
   if (lmin < -2 * g * fabsl(trace) * c->n && o->info == 0)
@@ -333,8 +335,9 @@ static void check_lu(mlf_run *run, const lcase *c, const char *name, outcome *o,
     if (u.re[LD_AT(&u, i, i)] == 0 && (!u.im || u.im[LD_AT(&u, i, i)] == 0)) first_zero = i + 1;
   if (o->info >= 0 && (size_t)o->info != first_zero && ld_finite(lu))
     finding(run, c, name, o, 0, "info-zero-pivot", "INFO = %d, first zero pivot at %zu", o->info, first_zero);
-  /* An exactly zero column j of A stays zero through elimination: a zero pivot by step j. */
-  for (size_t j = 0; j < c->k; j++) {
+  /* An exactly zero column j of A stays zero through elimination: a zero pivot by step j.
+   * Not with a NaN or Inf in A: a multiplier made of it times the zero column is NaN. */
+  for (size_t j = 0; j < c->k && ld_finite(&c->A); j++) {
     int zero = 1;
     for (size_t i = 0; i < c->m && zero; i++) zero = ld_modulus(&c->A, i, j) == 0;
     if (zero && (o->info <= 0 || (size_t)o->info > j + 1)) {

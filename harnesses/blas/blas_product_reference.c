@@ -20,7 +20,9 @@
  * that is zero or whose product with alpha underflows to zero, as kernels that test
  * alpha * a == 0 do (IEEE says 0 * Inf = NaN, so it differs only where A or B holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
  * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
- * does in its transposed branches (it differs only for an infinite or NaN alpha). */
+ * does in its transposed branches (it differs only for an infinite or NaN alpha);
+ * structural-zeros multiplies the zeros outside a triangle or band, as blocked kernels do on
+ * zero-filled copies (it differs only where the other factor holds Inf or NaN). */
 #include "blas_product_reference.h"
 #include <math.h>
 #include <stdlib.h>
@@ -113,7 +115,7 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 
 const char *const blas_semantics_names[BLAS_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
-    "complex-zero-parts"};
+    "structural-zeros", "complex-zero-parts"};
 
 long double blas_cld_mag(blas_cld x) { return magf(x); }
 
@@ -172,25 +174,39 @@ static void expect_at(blas_semantics sem, size_t i, size_t j, mlf_expect *out) {
    * stand (checked only when an infinity is there). */
   int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
   int check_vanishing = infinities || sem == BLAS_SEM_ZERO_SKIP;
-  size_t terms = 0; /* the element's terms that exist (not structural zeros) */
+  size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
   for (size_t l = 0; l < k; l++) {
-    if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
-        (pr->right_present && !pr->right_present[l * pr->n + j]))
-      continue; /* a structural zero */
-    terms++;
     cld x = pr->left[i * pr->k + l], y = pr->right[l * pr->n + j];
+    if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
+        (pr->right_present && !pr->right_present[l * pr->n + j])) {
+      /* a structural zero (held as 0 in L or R), multiplied only by structural-zeros */
+      if (sem == BLAS_SEM_STRUCTURAL_ZEROS) terms++, add_term(&sums, x, y, r.how);
+      continue;
+    }
     int x_gone = check_vanishing && vanishes(r.alpha, x, p);
     int y_gone = check_vanishing && vanishes(r.alpha, y, p);
     if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
     if (sem == BLAS_SEM_ZERO_SKIP && (x_gone || y_gone)) continue;
+    terms++;
     add_term(&sums, x, y, r.how);
   }
   /* An element whose terms are all structural zeros (a row outside a band) has an empty sum,
-   * which the exact semantics does not scale by alpha, as for k = 0. */
+   * which the exact semantics does not scale by alpha, as for k = 0. So does one whose terms a
+   * zero-skipping kernel all leaves out: it applies alpha term by term after the zero test
+   * (reference ?ger: IF (Y(J).NE.ZERO) TEMP = ALPHA*Y(J)), so alpha never enters. */
   if (k && !terms && sem != BLAS_SEM_EMPTY_SUM_SCALED) r.products = 0, k = 0;
-  long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], loaded.col_max[j]) : 0;
-  long double factors =
-      k ? loaded.row_sum[i] + loaded.col_sum[j] + (long double)k * (magf(r.alpha) + 1) : 0;
+  cld folded = pr->alpha_folded ? (cld){pr->folded_alpha[0], pr->folded_alpha[1]} : (cld){1, 0};
+  if (sem == BLAS_SEM_EMPTY_SUM_SCALED && !terms && r.products && pr->alpha_folded) r.alpha = folded;
+  long double pre = k ? magf(r.alpha) * larger(loaded.row_max[i], magf(folded) * loaded.col_max[j]) : 0;
+  long double left_sum = loaded.row_sum[i], alpha_mag = magf(r.alpha);
+  if (pr->alpha_folded && k) {
+    /* L holds alpha a: the unscaled a (|a| <= 2 |alpha a| / |alpha| in the |re| + |im|
+     * magnitude) and alpha itself are factors an underflow error can meet as well. */
+    long double f = magf(folded);
+    if (f > 0) left_sum += 2 * left_sum / f;
+    alpha_mag = larger(alpha_mag, f);
+  }
+  long double factors = k ? left_sum + loaded.col_sum[j] + (long double)k * (alpha_mag + 1) : 0;
   cld c_in = pr->c_in[i * pr->n + j];
   expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
   /* Complex arithmetic with an infinity is unspecified (textbook, real-scalar shortcuts, or

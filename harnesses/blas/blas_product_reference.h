@@ -23,13 +23,21 @@ typedef struct {
   /* Which entries of L and R exist (NULL: all): an entry outside a band or triangle is a
    * structural zero that never enters the computation, so Inf * it is not NaN. */
   const unsigned char *left_present, *right_present;
+  /* A scalar the caller folded into left, passing alpha = 1 (Hermitian rank-2 updates carry
+   * alpha and conj(alpha) there): kernels still multiply by it, also the right factor (zher2:
+   * TEMP1 = ALPHA*DCONJG(Y(J))) and an empty sum (zher2k: ALPHA*TEMP1 with TEMP1 = 0), which
+   * the bounds and the empty-sum-scaled semantics account for. */
+  int alpha_folded;
+  double folded_alpha[2];
 } blas_product;
 
 /* The exact semantics, an equally valid one, and deviant ones that real kernels show, to name
  * how a result went wrong: zero-skip leaves out terms whose factor times alpha is zero;
  * beta-as-zero ignores beta C; empty-sum-scaled computes alpha * 0 for k = 0 (NaN for an
  * infinite alpha); zero-alpha-computed forms alpha L R even when alpha = 0, so a NaN or Inf in
- * L or R reaches C although the BLAS says they are not referenced. complex-zero-parts is not a
+ * L or R reaches C although the BLAS says they are not referenced; structural-zeros multiplies
+ * the zeros outside a triangle or band as blocked kernels do on zero-filled copies, so a NaN or
+ * Inf in the other factor meets them (0 * Inf = NaN). complex-zero-parts is not a
  * deviation: complex products whose component products with a zero factor count as zero (the
  * BLAS does not specify complex arithmetic with Inf and NaN, and real-scalar shortcuts do
  * this), so a result matching it is correct. */
@@ -39,6 +47,7 @@ typedef enum {
   BLAS_SEM_BETA_AS_ZERO,
   BLAS_SEM_EMPTY_SUM_SCALED,
   BLAS_SEM_ZERO_ALPHA_COMPUTED,
+  BLAS_SEM_STRUCTURAL_ZEROS,
   BLAS_SEM_COMPLEX_ZERO_PARTS,
   BLAS_SEMANTICS
 } blas_semantics;

@@ -131,6 +131,7 @@ static void make_product(level23_problem *pb) {
   if (herm2) {
     s1 = scalar(pb->alpha), s2 = (blas_cld){pb->alpha[0], -pb->alpha[1]};
     pr.alpha[0] = pb->alpha[0] == 0 && pb->alpha[1] == 0 ? 0 : 1, pr.alpha[1] = 0;
+    pr.alpha_folded = 1, pr.folded_alpha[0] = pb->alpha[0], pr.folded_alpha[1] = pb->alpha[1];
   }
   level23_dense(c_in, NULL, cols, 0, pb->output, p, 0, one);
   size_t half = kk / 2;
@@ -219,6 +220,7 @@ void level23_problem_make(level23_problem *pb, const Mlf__Blas__Level23Case *c) 
   pb->unit_diagonal = strchr(sig, 'D') && c->unit_diagonal;
   pb->m = (int)c->m, pb->n = (int)c->n, pb->k = (int)c->k, pb->kl = (int)c->kl, pb->ku = (int)c->ku;
   pb->side = c->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
+  pb->relation_knob = c->relation_knob;
   read_scalar(c->alpha, &pb->p, pb->routine->real_alpha, pb->alpha);
   read_scalar(c->beta, &pb->p, pb->routine->real_beta, pb->beta);
   for (int i = 0; i < 2; i++) pb->alpha_f[i] = (float)pb->alpha[i], pb->beta_f[i] = (float)pb->beta[i];

@@ -22,6 +22,7 @@ typedef struct {
   const blas_product *product; /* products: the reference; NULL for the solves */
   mlf_expect *expected;     /* products: per logical output element and part */
   blas_cld *op_a, *rhs;     /* solves: dense op(A) and the right-hand side (alpha B) */
+  uint32_t relation_knob;   /* the relation's free parameter (level23_relations.c) */
 } level23_problem;
 
 typedef struct {

@@ -1,31 +1,102 @@
-/* Metamorphic relations (see level23_relations.h). Each holds bit for bit:
+/* Metamorphic relations (see level23_relations.h): a second call of the same backend on a
+ * transformed, equivalent problem. "Judged" below means the follow-up's output, laid back
+ * into the plain output's storage, must pass the judgement the plain output passed (each
+ * within its rigorous bound of the exact result, so within twice the bound of each other;
+ * the NaN, Inf and storage rules alike), up to the deviant NaN/Inf semantics the differential
+ * oracle names, which another branch may legitimately follow (measured: netlib zgemm with
+ * k = 0 and alpha = NaN keeps beta C for N, N and gives NaN for T, T). "The same bits" counts any two NaNs as equal: IEEE
+ * 754 leaves a NaN's sign and payload to the order of the operands (measured: OpenBLAS chpmv on
+ * reversed strided vectors gives -NaN where the plain call gives +NaN). Why each relation
+ * holds, and how exactly:
  *   repeat: a BLAS call is a deterministic function of its arguments and data (same kernel,
  *     same thread count), so calling it again on the same input gives the same bits;
  *   other-interface: in column-major, a CBLAS entry point forwards its arguments to the same
  *     kernels as the Fortran one, so both give the same bits (a library whose two interfaces
  *     compute differently shows here);
- *   layout-duality (gemm): row-major storage of C is column-major storage of C^T, and
- *     (op(A) op(B))^T = op(B)^T op(A)^T, so the call with the other layout, A and B swapped
- *     (with their leading dimensions and transposes) and m, n swapped writes the same product
- *     into the same memory; CBLAS implements one layout by exactly this swap, so the bits agree;
+ *   layout-duality: row-major storage of X is column-major storage of X^T, so the call in the
+ *     other layout on the transposed problem (level23_duality.c: operands, sizes, uplo, side
+ *     and trans swapped or flipped) writes the same result into the same memory; a CBLAS
+ *     implements one layout by exactly this swap, so the bits agree; except syr2 and spr2,
+ *     where A^T = alpha y x^T + alpha x y^T lets a CBLAS swap x and y (ATLAS does), which adds
+ *     the two terms in the other order: judged;
  *   scale-pow2 (routines with alpha and beta, not the solves): every operation of any
  *     evaluation order is homogeneous (fl(2x + 2y) = 2 fl(x + y), fl((2x) y) = 2 fl(x y)) as
  *     long as no product underflows or anything overflows, so doubling alpha and beta doubles
  *     every element the routine writes, bit for bit, provided the library takes the same path
  *     for both calls; libraries branch on a scalar being 0 or +-1 (ATLAS sums syrk in another
- *     order for beta = 1), so it applies when neither scalar's real part is 0, +-1 or +-1/2
- *     (nor its imaginary part +-1 or +-1/2) and every value read is zero or between 2^-20 and
- *     2^20 in magnitude (products stay normal, sums finite). */
+ *     order for beta = 1) and ATLAS's complex level 3 on a real scalar's magnitude against 1
+ *     (measured: alpha 0.75 and 1.5 take different paths), so it applies when no scalar part
+ *     is 0 (real) or +-1 before or after doubling, none crosses magnitude 1, and every value
+ *     read is zero or between 2^-20 and 2^20 in magnitude (products stay normal, sums finite);
+ *   ld-padding: the BLAS locates element (i, j) through the leading dimension alone, so larger
+ *     leading dimensions give the same result; the padding is whole 64-byte lines, so every
+ *     element keeps its address modulo 64 (a buffer ends at a page, or starts at one, and
+ *     grows by a multiple of 64) and alignment peeling is unchanged: the same bits when every
+ *     matrix was padded already; a matrix without padding is contiguous and kernels may
+ *     legitimately treat it otherwise (measured: OpenBLAS sgemv_t with lda = m, BLIS gemm and
+ *     geru with a dimension of 1 choose the orientation by the strides): judged then; the
+ *     padding holds sentinel NaNs, which a read carries into the result, and must stay put;
+ *   increment-sign: the BLAS defines element i of a vector with a negative increment at
+ *     (n - 1 - i)|inc| from its start, so storage reversed with every increment negated holds
+ *     the same logical vectors: the same bits when every vector is strided (|inc| >= 2:
+ *     kernels walk or copy both alike); a unit-stride vector is used in place where its
+ *     reversal is copied or walked otherwise (measured: OpenBLAS, BLIS and ATLAS gemv, ger,
+ *     symv, trmv, ...), which may change the rounding: judged then;
+ *   split-k (gemm): C1 = alpha A1 B1 + beta C over the first k1 terms, then alpha A2 B2 + C1
+ *     (beta = 1) over the rest is C in exact arithmetic; with the harness's bound
+ *     b = gamma_N M + U of one element (N = k + 3 real operations, 2k + 6 complex;
+ *     M = |alpha| sum |a||b| + |beta||c|; U the underflow term, >= 2 P tiny, P = 2 real,
+ *     4 complex), the first call errs by <= gamma_N M1 + U1, the second by
+ *     <= gamma_N (|alpha||A2||B2| + |C1|) + U2 with |C1| <= (1 + gamma_N) M1 + U1, and
+ *     U1 + U2 = U + 3 P tiny <= 2.5 U (beta = 1 adds 1 + 2 to the factors), so the split
+ *     result is within gamma_N M (2 + gamma_N) + (1 + gamma_N) 2.5 U <= 2.5 (1 + gamma_N) b
+ *     of the exact value and within (1 + 2.5 (1 + gamma_N)) b of the one-call result (finite
+ *     values only, where the bound applies);
+ *   transpose-identity (gemm): (op(A) op(B))^T = op(B)^T op(A)^T, so the call with A and B
+ *     swapped, their transposes flipped (N <-> T; a complex conjugate transpose has none),
+ *     m and n swapped, on the transposed C, computes each element from the same terms, but
+ *     kernels apply alpha and block differently per transpose case (netlib scales B for NN,
+ *     the sum for TT): judged;
+ *   linearity-alpha (routines with alpha and beta, trmm): with beta = 0 in both calls (C is
+ *     not read: the same path) and alpha times 2^e, 1 <= |e| <= 4, every operation is
+ *     homogeneous as for scale-pow2 (the same conditions on alpha and the values read, which
+ *     keep products normal and sums finite after the scaling), so the result is exactly 2^e
+ *     times the other. */
 #include "level23_relations.h"
 #include <math.h>
 #include <string.h>
+#include "blas_known_crashes.h"
+#include "level23_compare.h"
+#include "level23_duality.h"
+#include "level23_restore.h"
 #include "mlf_capture.h"
 
-static long first_difference(const level23_operand *x, const level23_operand *y, size_t elem_size) {
-  const unsigned char *a = x->store.data, *b = y->store.data;
-  for (size_t e = 0; e < x->store.count; e++)
-    if (memcmp(a + e * elem_size, b + e * elem_size, elem_size) != 0) return (long)e;
-  return -1;
+enum { A, B, C, X, Y, OPERANDS };
+
+static const level23_operand *operand(const level23_problem *pb, int which) {
+  return (const level23_operand *[]){&pb->a, &pb->b, &pb->c, &pb->x, &pb->y}[which];
+}
+
+/* Real part of a scalar argument of the precision. */
+static double scalar_re(const void *s, const blas_precision *p) {
+  return p->is_double ? *(const double *)s : *(const float *)s;
+}
+
+/* Calls the follow-up unless the backend is known to crash on it (the predicates see the
+ * follow-up's own arguments); 0 when not called or unsupported. */
+static int call(const blas_backend *b, const level23_problem *pb, int fortran, const level23_args *a) {
+  level23_problem view = *pb;
+  view.row_major = a->row_major, view.fortran = fortran, view.trans = a->trans;
+  view.trans_b = a->trans_b, view.lower = a->lower, view.right_side = a->right_side;
+  view.m = a->m, view.n = a->n, view.k = a->k;
+  view.a.store.ld = (size_t)a->lda, view.b.store.ld = (size_t)a->ldb, view.c.store.ld = (size_t)a->ldc;
+  view.x.inc = a->incx, view.y.inc = a->incy;
+  view.alpha[0] = scalar_re(a->alpha, &pb->p), view.beta[0] = scalar_re(a->beta, &pb->p);
+  if (blas_level23_known_crash(b, &view)) return 0;
+  mlf_capture_begin(b->name);
+  int ran = level23_call(b, pb->routine, &pb->p, fortran, a);
+  mlf_capture_end(NULL);
+  return ran;
 }
 
 /* 1 when every value in a dense array is zero or of magnitude in [2^-20, 2^20]. */
@@ -38,78 +109,231 @@ static int plain(const blas_cld *v, size_t count) {
   return 1;
 }
 
-/* A scalar part a library may special-case, before or after doubling. */
-static int special_part(double v, int imaginary) {
-  double a = fabs(v);
-  return (!imaginary && a == 0) || a == 1 || a == 0.5;
+/* A scalar part v that a library may treat on another path than factor v: special (0 for a
+ * real part, +-1) before or after, or on the other side of magnitude 1. */
+static int path_may_change(double v, double factor, int imaginary) {
+  double a = fabs(v), b = fabs(factor * v);
+  return (!imaginary && a == 0) || a == 1 || b == 1 || (a < 1) != (b < 1);
 }
 
-/* Whether scale-pow2 applies: a product routine with both scalars, all values plain. */
-static int scalable(const level23_problem *pb) {
-  const blas_product *pr = pb->product;
-  level23_op op = pb->routine->op;
-  if (!pr || !(op == OP_MV || op == OP_MM || op == OP_RK || op == OP_R2K)) return 0;
+/* alpha and, with_beta, beta keep their path when multiplied by factor. */
+static int same_path_scaled(const level23_problem *pb, double factor, int with_beta) {
   for (int part = 0; part < 2; part++)
-    if (special_part(pb->alpha[part], part) || special_part(pb->beta[part], part)) return 0;
-  blas_cld scalars[2] = {{pb->alpha[0], pb->alpha[1]}, {pb->beta[0], pb->beta[1]}};
-  return plain(scalars, 2) && plain(pr->left, pr->m * pr->k) && plain(pr->right, pr->k * pr->n) &&
-         plain(pr->c_in, pr->m * pr->n);
+    if (path_may_change(pb->alpha[part], factor, part) ||
+        (with_beta && path_may_change(pb->beta[part], factor, part)))
+      return 0;
+  return 1;
 }
 
-/* Each element of y is x's, or twice x's (compared in the precision). */
-static long first_not_doubled(const level23_operand *x, const level23_operand *y,
-                              const blas_precision *p) {
-  size_t parts = p->is_complex ? 2 : 1;
-  for (size_t e = 0; e < x->store.count * parts; e++) {
-    double a = p->is_double ? ((const double *)x->store.data)[e] : ((const float *)x->store.data)[e];
-    double b = p->is_double ? ((const double *)y->store.data)[e] : ((const float *)y->store.data)[e];
-    size_t half = p->is_double ? 8 : 4;
-    if (memcmp((const char *)x->store.data + e * half, (const char *)y->store.data + e * half, half) != 0 &&
-        !(b == 2 * a))
-      return (long)(e / parts);
+static int has_beta(const level23_problem *pb) {
+  level23_op op = pb->routine->op;
+  return op == OP_MV || op == OP_MM || op == OP_RK || op == OP_R2K;
+}
+
+/* The scalars and the values read (C only when with_c) are plain, so scaling by a power of
+ * two up to 2^4 either way neither underflows nor overflows. */
+static int plain_problem(const level23_problem *pb, int with_c) {
+  const blas_product *pr = pb->product;
+  blas_cld scalars[2] = {{pb->alpha[0], pb->alpha[1]}, {pb->beta[0], pb->beta[1]}};
+  return plain(scalars, with_c ? 2 : 1) && plain(pr->left, pr->m * pr->k) &&
+         plain(pr->right, pr->k * pr->n) && (!with_c || plain(pr->c_in, pr->m * pr->n));
+}
+
+/* Every scalar and value the product reads (C when beta != 0) is finite and no expected
+ * element may overflow: the bounds apply. */
+static int finite_problem(const level23_problem *pb) {
+  const blas_product *pr = pb->product;
+  int beta_zero = pb->beta[0] == 0 && pb->beta[1] == 0;
+  size_t counts[3] = {pr->m * pr->k, pr->k * pr->n, beta_zero ? 0 : pr->m * pr->n};
+  const blas_cld *arrays[3] = {pr->left, pr->right, pr->c_in};
+  for (int s = 0; s < 2; s++)
+    if (!isfinite(pb->alpha[s]) || !isfinite(pb->beta[s])) return 0;
+  for (int a = 0; a < 3; a++)
+    for (size_t e = 0; e < counts[a]; e++)
+      if (!isfinite(arrays[a][e].re) || !isfinite(arrays[a][e].im)) return 0;
+  for (size_t e = 0; e < pr->m * pr->n * (pb->p.is_complex ? 2 : 1); e++)
+    if (pb->expected[e].overflow_possible) return 0;
+  return 1;
+}
+
+/* The relations that re-run the case with other arguments on a fresh copy of the output:
+ * repeat, other-interface, layout-duality, scale-pow2. */
+static const char *same_memory(const blas_backend *b, const level23_problem *pb,
+                               Mlf__Blas__Level23Case__Relation relation,
+                               const level23_operand *out, long *offset) {
+  level23_operand second;
+  level23_clone_output(pb, &second);
+  level23_args args = level23_args_for(pb, &second);
+  int fortran = pb->fortran, applies = 1, exact = 1;
+  double conj_alpha[2];
+  float conj_alpha_f[2];
+  double alpha2[2] = {2 * pb->alpha[0], 2 * pb->alpha[1]}, beta2[2] = {2 * pb->beta[0], 2 * pb->beta[1]};
+  float alpha2_f[2] = {(float)alpha2[0], (float)alpha2[1]}, beta2_f[2] = {(float)beta2[0], (float)beta2[1]};
+  const char *kind = "relation-repeat";
+  if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__OTHER_INTERFACE) {
+    applies = !pb->row_major;
+    fortran = !fortran;
+    kind = "relation-other-interface";
+  } else if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__LAYOUT_DUALITY) {
+    applies = level23_dual_args(pb, &args, conj_alpha, conj_alpha_f);
+    exact = pb->routine->op != OP_R2;
+    fortran = 0;
+    kind = "relation-layout-duality";
+  } else if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__SCALE_POW2) {
+    applies = pb->product && has_beta(pb) && same_path_scaled(pb, 2, 1) && plain_problem(pb, 1);
+    args.alpha = pb->p.is_double ? (const void *)alpha2 : alpha2_f;
+    args.beta = pb->p.is_double ? (const void *)beta2 : beta2_f;
+    kind = "relation-scale-pow2";
   }
-  return -1;
+  *offset = -1;
+  if (applies && call(b, pb, fortran, &args))
+    *offset = relation == MLF__BLAS__LEVEL23_CASE__RELATION__SCALE_POW2
+                  ? level23_first_not_scaled(out, &second, &pb->p, 2)
+                  : level23_first_mismatch(pb, out, &second, L23_SAME_STORAGE, exact);
+  blas_matrix_free(&second.store);
+  return *offset >= 0 ? kind : NULL;
+}
+
+/* Points the argument for operand `which` at o (data and leading dimension or increment). */
+static void use_operand(level23_args *a, int which, level23_operand *o) {
+  void *data = o->store.data;
+  int ld = (int)o->store.ld;
+  switch (which) {
+    case A: a->a = data, a->lda = ld; break;
+    case B: a->b = data, a->ldb = ld; break;
+    case C: a->c = data, a->ldc = ld; break;
+    case X: a->x = data, a->incx = o->inc; break;
+    default: a->y = data, a->incy = o->inc;
+  }
+}
+
+/* The ld-padding relation's extra padding in elements: 1 to 8 whole 64-byte lines. */
+static size_t padding(const level23_problem *pb) {
+  return (64 / pb->p.elem_size) * (1 + pb->relation_knob % 8);
+}
+
+/* ld-padding (vectors = 0) and increment-sign (vectors = 1): every matrix with lines (every
+ * vector) re-stored, the call repeated on the copies. */
+static const char *restored(const blas_backend *b, const level23_problem *pb, int vectors,
+                            const level23_operand *out, long *offset) {
+  level23_operand copies[OPERANDS], second;
+  int made[OPERANDS] = {0}, any = 0, exact = 1, w_out = 0;
+  level23_args args = level23_args_for(pb, out);
+  for (int w = 0; w < OPERANDS; w++) {
+    const level23_operand *o = operand(pb, w);
+    if (o == pb->output) w_out = w;
+    if (!pb->has[w] || o->is_vector != vectors) continue;
+    if (vectors ? o->len < 2 : o->store.lines < 2) continue; /* nothing to reverse or pad */
+    exact &= vectors ? o->store.ld >= 2 : o->store.ld > o->store.line_len;
+    size_t ld = vectors ? o->store.ld : o->store.ld + padding(pb);
+    level23_restore(&copies[w], o, &pb->p, ld, vectors, pb->side, vectors ? "reversed" : "padded");
+    if (o != pb->output) mlf_guard_set_readonly(copies[w].store.data, 1);
+    use_operand(&args, w, &copies[w]);
+    made[w] = any = 1;
+  }
+  if (!made[w_out]) {
+    level23_clone_output(pb, &second);
+    use_operand(&args, w_out, &second);
+  }
+  *offset = -1;
+  if (any && call(b, pb, pb->fortran, &args))
+    *offset = made[w_out] ? level23_first_mismatch(pb, out, &copies[w_out], L23_RESTORED, exact)
+                          : level23_first_mismatch(pb, out, &second, L23_SAME_STORAGE, exact);
+  for (int w = 0; w < OPERANDS; w++)
+    if (made[w]) {
+      mlf_guard_set_readonly(copies[w].store.data, 0);
+      blas_matrix_free(&copies[w].store);
+    }
+  if (!made[w_out]) blas_matrix_free(&second.store);
+  return *offset >= 0 ? (vectors ? "relation-increment-sign" : "relation-ld-padding") : NULL;
+}
+
+static int is_gemm(const level23_problem *pb) { return strcmp(pb->routine->name, "gemm") == 0; }
+
+/* split-k: two gemm calls over k1 = 1 + knob mod (k - 1) and k - k1 terms, the second with
+ * beta = 1. */
+static const char *split_k(const blas_backend *b, const level23_problem *pb,
+                           const level23_operand *out, long *offset) {
+  *offset = -1;
+  if (!is_gemm(pb) || pb->k < 2 || pb->m == 0 || pb->n == 0 || !finite_problem(pb)) return NULL;
+  int k1 = 1 + (int)(pb->relation_knob % (uint32_t)(pb->k - 1));
+  static const double one_d[2] = {1, 0};
+  static const float one_f[2] = {1, 0};
+  level23_operand second;
+  level23_clone_output(pb, &second);
+  level23_args first = level23_args_for(pb, &second), rest = first;
+  first.k = k1, rest.k = pb->k - k1;
+  rest.beta = pb->p.is_double ? (const void *)one_d : one_f;
+  /* The rest starts at op(A)'s column k1 and op(B)'s row k1. */
+  long a_at = pb->trans ? level23_slot(&pb->a, (size_t)k1, 0) : level23_slot(&pb->a, 0, (size_t)k1);
+  long b_at = pb->trans_b ? level23_slot(&pb->b, 0, (size_t)k1) : level23_slot(&pb->b, (size_t)k1, 0);
+  rest.a = (char *)first.a + (size_t)a_at * pb->p.elem_size;
+  rest.b = (char *)first.b + (size_t)b_at * pb->p.elem_size;
+  double ops = pb->p.is_complex ? 2.0 * pb->k + 6 : pb->k + 3.0;
+  double gamma = mlf_gamma(ops, pb->p.unit_roundoff);
+  if (call(b, pb, pb->fortran, &first) && call(b, pb, pb->fortran, &rest)) {
+    *offset = level23_first_outside(pb, out, &second, 1 + 2.5 * (1 + gamma));
+    if (*offset < 0 && !blas_matrix_padding_intact(&second.store, &pb->p)) *offset = 0;
+  }
+  blas_matrix_free(&second.store);
+  return *offset >= 0 ? "relation-split-k" : NULL;
+}
+
+/* transpose-identity: C^T = op(B)^T op(A)^T into a transposed copy of C. */
+static const char *transpose_identity(const blas_backend *b, const level23_problem *pb,
+                                      const level23_operand *out, long *offset) {
+  *offset = -1;
+  int ta = level23_flipped_trans(pb->trans_b, &pb->p), tb = level23_flipped_trans(pb->trans, &pb->p);
+  if (!is_gemm(pb) || ta < 0 || tb < 0) return NULL;
+  level23_operand ct;
+  level23_transpose_copy(&ct, pb->output, &pb->p, pb->side, "C^T");
+  level23_args args = level23_args_for(pb, &ct);
+  args.m = pb->n, args.n = pb->m, args.trans = ta, args.trans_b = tb;
+  args.a = pb->b.store.data, args.lda = (int)pb->b.store.ld;
+  args.b = pb->a.store.data, args.ldb = (int)pb->a.store.ld;
+  args.c = ct.store.data, args.ldc = (int)ct.store.ld;
+  if (call(b, pb, pb->fortran, &args)) *offset = level23_first_mismatch(pb, out, &ct, L23_TRANSPOSED, 0);
+  blas_matrix_free(&ct.store);
+  return *offset >= 0 ? "relation-transpose-identity" : NULL;
+}
+
+/* linearity-alpha: two calls with beta = 0, with alpha and with 2^e alpha, e = 1 + knob mod 4,
+ * negative when knob / 4 is odd. */
+static const char *linearity_alpha(const blas_backend *b, const level23_problem *pb, long *offset) {
+  *offset = -1;
+  uint32_t knob = pb->relation_knob;
+  double factor = ldexp(1, (int)(1 + knob % 4) * ((knob / 4) % 2 ? -1 : 1));
+  if (!pb->product || !(has_beta(pb) || pb->routine->op == OP_TRMM) ||
+      !same_path_scaled(pb, factor, 0) || !plain_problem(pb, 0))
+    return NULL;
+  static const double zero_d[2] = {0, 0};
+  static const float zero_f[2] = {0, 0};
+  double scaled[2] = {factor * pb->alpha[0], factor * pb->alpha[1]};
+  float scaled_f[2] = {(float)scaled[0], (float)scaled[1]};
+  level23_operand plain_out, scaled_out;
+  level23_clone_output(pb, &plain_out);
+  level23_clone_output(pb, &scaled_out);
+  level23_args first = level23_args_for(pb, &plain_out), second = level23_args_for(pb, &scaled_out);
+  first.beta = second.beta = pb->p.is_double ? (const void *)zero_d : zero_f;
+  second.alpha = pb->p.is_double ? (const void *)scaled : scaled_f;
+  if (call(b, pb, pb->fortran, &first) && call(b, pb, pb->fortran, &second))
+    *offset = level23_first_not_scaled(&plain_out, &scaled_out, &pb->p, factor);
+  blas_matrix_free(&plain_out.store);
+  blas_matrix_free(&scaled_out.store);
+  return *offset >= 0 ? "relation-linearity-alpha" : NULL;
 }
 
 const char *level23_relation_check(const blas_backend *b, const level23_problem *pb,
                                    Mlf__Blas__Level23Case__Relation relation,
                                    const level23_operand *out, long *offset) {
-  int is_gemm = strcmp(pb->routine->name, "gemm") == 0;
-  if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__OTHER_INTERFACE && pb->row_major) return NULL;
-  if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__LAYOUT_DUALITY && (!is_gemm || pb->fortran)) return NULL;
-  if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__SCALE_POW2 && !scalable(pb)) return NULL;
-  if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__NO_RELATION) return NULL;
-  level23_operand second;
-  level23_clone_output(pb, &second);
-  level23_args args = level23_args_for(pb, &second);
-  int fortran = pb->fortran;
-  const char *kind = "relation-repeat";
-  if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__OTHER_INTERFACE) {
-    fortran = !fortran;
-    kind = "relation-other-interface";
-  } else if (relation == MLF__BLAS__LEVEL23_CASE__RELATION__LAYOUT_DUALITY) {
-    level23_args swapped = args;
-    swapped.row_major = !args.row_major;
-    swapped.m = args.n, swapped.n = args.m;
-    swapped.a = args.b, swapped.b = args.a, swapped.lda = args.ldb, swapped.ldb = args.lda;
-    swapped.trans = args.trans_b, swapped.trans_b = args.trans;
-    args = swapped;
-    kind = "relation-layout-duality";
+  *offset = -1;
+  switch (relation) {
+    case MLF__BLAS__LEVEL23_CASE__RELATION__NO_RELATION: return NULL;
+    case MLF__BLAS__LEVEL23_CASE__RELATION__LD_PADDING: return restored(b, pb, 0, out, offset);
+    case MLF__BLAS__LEVEL23_CASE__RELATION__INCREMENT_SIGN: return restored(b, pb, 1, out, offset);
+    case MLF__BLAS__LEVEL23_CASE__RELATION__SPLIT_K: return split_k(b, pb, out, offset);
+    case MLF__BLAS__LEVEL23_CASE__RELATION__TRANSPOSE_IDENTITY: return transpose_identity(b, pb, out, offset);
+    case MLF__BLAS__LEVEL23_CASE__RELATION__LINEARITY_ALPHA: return linearity_alpha(b, pb, offset);
+    default: return same_memory(b, pb, relation, out, offset);
   }
-  double alpha2[2] = {2 * pb->alpha[0], 2 * pb->alpha[1]}, beta2[2] = {2 * pb->beta[0], 2 * pb->beta[1]};
-  float alpha2_f[2] = {(float)alpha2[0], (float)alpha2[1]}, beta2_f[2] = {(float)beta2[0], (float)beta2[1]};
-  int scale = relation == MLF__BLAS__LEVEL23_CASE__RELATION__SCALE_POW2;
-  if (scale) {
-    args.alpha = pb->p.is_double ? (const void *)alpha2 : alpha2_f;
-    args.beta = pb->p.is_double ? (const void *)beta2 : beta2_f;
-    kind = "relation-scale-pow2";
-  }
-  mlf_capture_begin(b->name);
-  int ran = level23_call(b, pb->routine, &pb->p, fortran, &args);
-  mlf_error_record err;
-  mlf_capture_end(&err);
-  *offset = !ran ? -1 : scale ? first_not_doubled(out, &second, &pb->p)
-                              : first_difference(out, &second, pb->p.elem_size);
-  blas_matrix_free(&second.store);
-  return *offset >= 0 ? kind : NULL;
 }
