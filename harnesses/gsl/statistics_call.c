@@ -198,6 +198,24 @@ void statistics_call_one(statistics_q q, const statistics_args *a, statistics_re
   r->errors = errors > 255 ? 255 : (unsigned char)errors;
 }
 
+statistics_args statistics_guarded_args(const statistics_problem *p, const double *weights,
+                                        const double *sorted, size_t stride) {
+  return (statistics_args){statistics_guarded_copy(p->x, p->n, stride, 1, "data"),
+                           statistics_guarded_copy(weights, p->n, stride, 1, "weights"),
+                           statistics_guarded_copy(sorted, p->n, stride, 1, "sorted data"),
+                           p->x,
+                           p->n,
+                           stride,
+                           p->k,
+                           p->mu,
+                           p->f,
+                           p->trim,
+                           0,
+                           0,
+                           0,
+                           0};
+}
+
 void statistics_evaluate(const statistics_problem *p, size_t stride, uint64_t mask,
                          statistics_values *out) {
   mask |= 1ull << SQ_MEAN | 1ull << SQ_SD | 1ull << SQ_WMEAN | 1ull << SQ_WSD;
@@ -208,20 +226,7 @@ void statistics_evaluate(const statistics_problem *p, size_t stride, uint64_t ma
   if (!sorted) abort();
   memcpy(sorted, p->x, p->n * sizeof *sorted);
   statistics_sort(sorted, p->n);
-  statistics_args a = {statistics_guarded_copy(p->x, p->n, stride, 1, "data"),
-                       statistics_guarded_copy(p->w, p->n, stride, 1, "weights"),
-                       statistics_guarded_copy(sorted, p->n, stride, 1, "sorted data"),
-                       p->x,
-                       p->n,
-                       stride,
-                       p->k,
-                       p->mu,
-                       p->f,
-                       p->trim,
-                       0,
-                       0,
-                       0,
-                       0};
+  statistics_args a = statistics_guarded_args(p, p->w, sorted, stride);
   free(sorted);
   for (statistics_q q = 0; q < SQ_COUNT; q++) {
     if (!(mask & (1ull << q))) continue;

@@ -29,6 +29,11 @@ typedef struct {
   mlf_error_record error;     /* the first error */
 } statistics_result;
 
+/* The arguments of p at stride: data, weights and sorted copies in read-only guard-page
+ * buffers, p's parameters, and zero for the means and sds the _m forms get (set them after). */
+statistics_args statistics_guarded_args(const statistics_problem *p, const double *weights,
+                                        const double *sorted, size_t stride);
+
 void statistics_call_one(statistics_q q, const statistics_args *a, statistics_result *r);
 
 typedef struct {

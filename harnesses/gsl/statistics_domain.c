@@ -71,20 +71,8 @@ static void prepare(domain *d, const statistics_problem *p, const double *weight
   if (!s) abort();
   memcpy(s, p->x, p->n * sizeof *s);
   if (sort) statistics_sort(s, p->n);
-  d->a = (statistics_args){statistics_guarded_copy(p->x, p->n, stride, 1, "data"),
-                           statistics_guarded_copy(weights, p->n, stride, 1, "weights"),
-                           statistics_guarded_copy(s, p->n, stride, 1, "sorted data"),
-                           p->x,
-                           p->n,
-                           stride,
-                           p->k,
-                           p->mu,
-                           p->f,
-                           p->trim,
-                           0,
-                           1,
-                           0.5,
-                           1};
+  d->a = statistics_guarded_args(p, weights, s, stride);
+  d->a.sd = 1, d->a.wmean = 0.5, d->a.wsd = 1;
   d->lo = p->n ? s[0] : 0, d->hi = p->n ? s[p->n - 1] : 0;
   free(s);
 }
