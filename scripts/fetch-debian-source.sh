@@ -8,8 +8,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${MLF_CACHE:-$top/cache}
 dest=$cache/src/$pkg
 mkdir -p "$cache/src"
-# One fetch per package at a time (parallel builds may ask together); the others wait.
-exec 9>"$cache/src/.$pkg.lock"
+# One fetch at a time (parallel builds may ask together and all share the private apt
+# lists, which apt itself locks without waiting); the others wait here.
+exec 9>"$cache/src/.fetch.lock"
 flock 9
 if [ -f "$dest/.unpacked" ]; then exit 0; fi
 
