@@ -18,6 +18,8 @@ packages=(
   # comparison. Forecaster: oneDNN's LSTM primitive (headers). Mutation-score evaluation:
   # libclang's Python bindings parse the mutated sources.
   libdnnl-dev python3-clang-16
+  # LEMON family: XNNPACK (2022 snapshot) and its thread pool
+  libxnnpack-dev libpthreadpool-dev
   # image I/O
   libpng-dev
 )
