@@ -8,8 +8,10 @@
 #include "lemon_graph.h"
 
 /* Relative accuracy the bound grants a float implementation of an element-wise function
- * (exp, log, tanh, erf, pow, ...), in units of float's unit roundoff u = 2^-24. */
-#define LEMON_ELTWISE_ULPS 64.0
+ * (exp, log, tanh, erf, pow, ...), in units of float's unit roundoff u = 2^-24: oneDNN's f32
+ * conformance test (benchdnn get_eltwise_threshold) accepts 4e-6 = 67.1 u (tanh, log and the
+ * composites it tests at 4e-5 get LREF_ULPS_COMPLEX, lemon_reference_internal.h). */
+#define LEMON_ELTWISE_ULPS 68.0
 
 /* Runs the model. values[i] and bounds[i] (batch x elements of layer i, caller-allocated)
  * receive layer i's output and its rounding bound. A bound is +inf where the output is not

@@ -1,0 +1,145 @@
+/* Judging one executed LEMON model (lemon_assess.h). */
+#include "lemon_assess.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "lemon_oracle.h"
+#include "mlf_feedback.h"
+
+static size_t per_input(const lemon_graph *g, size_t layer) {
+  return lemon_shape_elements(&g->layers[layer].geo.out);
+}
+
+/* "CONV2D" or "CONV2D+GELU_ERF": the kind, and the activation when it is not the identity. */
+static void layer_label(const lemon_layer *l, char *buf, size_t len) {
+  if (l->kind == MLF__LEMON__LAYER_KIND__ACTIVATION || l->act == MLF__LEMON__ACTIVATION__LINEAR)
+    snprintf(buf, len, "%s", l->kind == MLF__LEMON__LAYER_KIND__ACTIVATION
+                                 ? lemon_activation_name(l->act) : lemon_kind_name(l->kind));
+  else
+    snprintf(buf, len, "%s+%s", lemon_kind_name(l->kind), lemon_activation_name(l->act));
+}
+
+/* Layers from which G may overflow float legitimately: nothing from there on is judged. */
+static size_t judged_layers(const lemon_execution *x) {
+  for (size_t i = 0; i < x->g.n_layers; i++)
+    if (lemon_near_overflow(x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i)))
+      return i;
+  return x->g.n_layers;
+}
+
+long lemon_first_bad_layer(const lemon_execution *x, size_t r) {
+  const lemon_backend_run *run = &x->runs[r];
+  if (run->status != LEMON_RAN) return -1;
+  size_t limit = judged_layers(x);
+  for (size_t i = 0; i < limit; i++) {
+    lemon_judgement j;
+    lemon_judge(run->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), &j);
+    if (j.verdict != LEMON_OK) return (long)i;
+  }
+  return -1;
+}
+
+/* The label of the layer a backend message names ("layer 3 (LRN): ..."), else "model". */
+static void message_layer_label(const lemon_execution *x, const char *message, char *label,
+                                size_t len) {
+  const char *at = strstr(message, "layer ");
+  unsigned layer;
+  snprintf(label, len, "model");
+  if (at && sscanf(at, "layer %u", &layer) == 1 && layer < x->g.n_layers)
+    layer_label(&x->g.layers[layer], label, len);
+}
+
+static void report_error(const lemon_execution *x, const lemon_backend_run *r, mlf_run *run) {
+  char label[64], tag[MLF_TAG_MAX];
+  message_layer_label(x, r->info.why, label, sizeof label);
+  snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:error", lemon_run_library(r), label);
+  mlf_finding(run, tag, "%s failed on a valid model: %s", r->name, r->info.why);
+}
+
+/* A known bug the backend stepped around, raised under its registry tag. */
+static void report_known(const lemon_execution *x, const lemon_backend_run *r, mlf_run *run) {
+  char label[64], tag[MLF_TAG_MAX];
+  const char *what = strstr(r->info.known, ": ");
+  message_layer_label(x, r->info.known, label, sizeof label);
+  snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:%s", lemon_run_library(r), label,
+           what ? what + 2 : r->info.known);
+  mlf_finding(run, tag, "%s stepped around a known bug: %s", r->name, r->info.known);
+}
+
+/* Judges every layer of one run; raises a finding at the first one out of bounds and feeds
+ * the closeness of each layer to its bound back. Returns 1 when it raised a finding. */
+static int judge_run(const lemon_execution *x, const lemon_backend_run *r, mlf_run *run) {
+  size_t limit = judged_layers(x);
+  uint32_t library = mlf_feature(lemon_run_library(r), 0, 0);
+  for (size_t i = 0; i < limit; i++) {
+    const lemon_layer *l = &x->g.layers[i];
+    lemon_judgement j;
+    lemon_judge(r->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), &j);
+    /* How close to its bound a layer came, in halvings: a new bucket is progress. */
+    int closeness = j.worst_ratio > 0 ? (int)fmax(-24, fmin(4, floor(log2(j.worst_ratio)))) + 25 : 0;
+    mlf_feedback_hit(mlf_feature("lemon-closeness", library ^ (uint32_t)l->kind, (uint32_t)closeness));
+    if (j.verdict == LEMON_OK) continue;
+    char label[64], tag[MLF_TAG_MAX];
+    layer_label(l, label, sizeof label);
+    snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:%s", lemon_run_library(r), label,
+             j.verdict == LEMON_NAN ? "nan" : "beyond-bound");
+    size_t per = per_input(&x->g, i);
+    mlf_finding(run, tag,
+                "%s, layer %zu (%s), input %zu element %zu: %.9g, G = %.17g, bound %.3g "
+                "(%.3g times it); implementations: %s",
+                r->name, i, label, j.element / per, j.element % per, j.value, j.reference,
+                j.bound, fabs(j.value - j.reference) / (j.bound + LEMON_SUBNORMAL_SLACK),
+                r->info.impls);
+    return 1;
+  }
+  return 0;
+}
+
+/* D_MAD on the model output per input and pair of ran backends; per-layer D_MAD buckets
+ * per pair and layer kind as feedback. */
+static void distances(const lemon_execution *x, lemon_summary *s) {
+  const lemon_graph *g = &x->g;
+  size_t last = g->n_layers - 1, per = per_input(g, last);
+  for (size_t j = 0; j < x->n_runs; j++)
+    for (size_t k = j + 1; k < x->n_runs; k++) {
+      const lemon_backend_run *a = &x->runs[j], *b = &x->runs[k];
+      if (a->status != LEMON_RAN || b->status != LEMON_RAN) continue;
+      s->pairs++;
+      double sum = 0;
+      for (uint32_t n = 0; n < g->batch; n++) {
+        const double *ref = x->values[last] + n * per;
+        double d = lemon_dmad(lemon_delta(a->out[last] + n * per, ref, per),
+                              lemon_delta(b->out[last] + n * per, ref, per));
+        sum += d;
+        s->paper_inconsistent += d > LEMON_PAPER_DMAD_THRESHOLD;
+      }
+      s->acc += sum;
+      s->pair_dmad[j][k] = sum / g->batch;
+      uint32_t pair = mlf_feature(a->name, 0, 0) ^ (mlf_feature(b->name, 0, 0) << 1);
+      for (size_t i = 0; i < g->n_layers; i++) {
+        size_t n = g->batch * per_input(g, i);
+        double d = lemon_dmad(lemon_delta(a->out[i], x->values[i], n),
+                              lemon_delta(b->out[i], x->values[i], n));
+        mlf_feedback_hit(mlf_feature("lemon-dmad", pair ^ (uint32_t)g->layers[i].kind,
+                                     (uint32_t)(d * 10)));
+      }
+    }
+}
+
+void lemon_assess(const lemon_model_msg *m, const lemon_execution *x, mlf_run *run,
+                  lemon_summary *s) {
+  (void)m;
+  memset(s, 0, sizeof *s);
+  for (size_t r = 0; r < x->n_runs; r++) {
+    const lemon_backend_run *br = &x->runs[r];
+    mlf_log(run, "%s: %s%s%s", br->name,
+            br->status == LEMON_RAN ? "ran" : br->status == LEMON_UNSUPPORTED ? "unsupported: " : "FAILED: ",
+            br->status == LEMON_RAN ? "; " : br->info.why, br->status == LEMON_RAN ? br->info.impls : "");
+    if (br->status == LEMON_FAILED) report_error(x, br, run), s->findings++;
+    if (br->info.known[0]) report_known(x, br, run);
+    if (br->status == LEMON_RAN && x->g.n_layers) s->findings += (size_t)judge_run(x, br, run);
+  }
+  if (x->g.n_layers) distances(x, s);
+  mlf_log(run, "ACC %.6g over %zu backend pairs and %u inputs; %zu (input, pair) D_MAD > %.1f",
+          s->acc, s->pairs, x->g.batch, s->paper_inconsistent, LEMON_PAPER_DMAD_THRESHOLD);
+}

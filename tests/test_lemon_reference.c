@@ -1,0 +1,1182 @@
+/* Unit tests of the LEMON reference interpreter (harnesses/lemon/lemon_reference*.c):
+ * hand-computed layers (convolutions with padding and stride, deconvolution, pools, LRN,
+ * softmax, each RNN over two steps against a straightforward formula, the merges), every
+ * activation against libm, +inf bounds where values are not finite, and the soundness and
+ * tightness of the rounding bound: naive float32 evaluations (forward and reverse summation
+ * order, one-pass or two-pass variance) of random graphs lie within the bound everywhere,
+ * while a planted error of 4x the bound and plausible library bugs lie outside it.
+ * Geometry comes from lemon_infer (mutators/lemon_shapes.c); graphs are built by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lemon/lemon_reference_internal.h"
+#include "mlf_rng.h"
+
+#define K(x) MLF__LEMON__LAYER_KIND__##x
+#define A(x) MLF__LEMON__ACTIVATION__##x
+#define MAXL 8
+
+/* ---- graphs built by hand ------------------------------------------------------------- */
+
+typedef struct {
+  Mlf__Lemon__Model m;
+  Mlf__Lemon__Layer msg[MAXL], *ptr[MAXL];
+  uint32_t in_dims[3];
+  lemon_shape input;
+  lemon_geometry geo[MAXL];
+  lemon_layer layers[MAXL];
+  lemon_graph g;
+  double *values[MAXL], *bounds[MAXL];
+} tg;
+
+static tg *tg_new(uint32_t rank, uint32_t d0, uint32_t d1, uint32_t d2, uint32_t batch) {
+  tg *t = calloc(1, sizeof *t);
+  mlf__lemon__model__init(&t->m);
+  t->in_dims[0] = d0, t->in_dims[1] = d1, t->in_dims[2] = d2;
+  t->m.n_input_shape = rank, t->m.input_shape = t->in_dims;
+  t->m.layers = t->ptr;
+  t->m.has_num_inputs = 1, t->m.num_inputs = batch;
+  t->g.batch = batch;
+  return t;
+}
+
+static Mlf__Lemon__Layer *tg_add(tg *t, Mlf__Lemon__LayerKind kind) {
+  Mlf__Lemon__Layer *l = &t->msg[t->m.n_layers];
+  mlf__lemon__layer__init(l);
+  l->kind = kind;
+  t->ptr[t->m.n_layers++] = l;
+  return l;
+}
+
+static size_t weights_of(const lemon_layer *l) {
+  const lemon_shape *in = l->in[0];
+  size_t last = in->dim[in->rank - 1], k2 = (size_t)l->kernel * l->kernel, u = l->units;
+  switch (l->kind) {
+  case K(DENSE): return u * last;
+  case K(CONV2D): case K(DECONV2D): return u * k2 * last;
+  case K(DEPTHWISE_CONV2D): return last * k2;
+  case K(BATCH_NORM): return 4 * last;
+  case K(LAYER_NORM): return 2 * last;
+  case K(LSTM): return 4 * u * (last + u);
+  case K(GRU): return 3 * u * (last + u);
+  case K(SIMPLE_RNN): return u * (last + u);
+  default: return 0;
+  }
+}
+
+static size_t bias_of(const lemon_layer *l) {
+  size_t u = l->units;
+  switch (l->kind) {
+  case K(DENSE): case K(CONV2D): case K(DECONV2D): return u;
+  case K(DEPTHWISE_CONV2D): return l->geo.out.dim[2];
+  case K(LSTM): return 4 * u;
+  case K(GRU): return 3 * u;
+  case K(SIMPLE_RNN): return u;
+  default: return 0;
+  }
+}
+
+static float uniform(mlf_rng *r, double lo, double hi) {
+  return (float)(lo + (hi - lo) * mlf_rng_unit(r));
+}
+
+/* Geometry by lemon_infer; parameters Glorot-like uniform from seed (BATCH_NORM variances in
+ * [0.5, 1.5]), inputs uniform in [in_lo, in_hi]. */
+static void tg_build(tg *t, uint64_t seed, double in_lo, double in_hi) {
+  char why[256];
+  int rc = lemon_infer(&t->m, &t->input, t->geo, why, sizeof why);
+  if (rc) fprintf(stderr, "lemon_infer: %s\n", why);
+  assert_int_equal(rc, 0);
+  mlf_rng r;
+  mlf_rng_seed(&r, seed);
+  t->g.input = t->input;
+  t->g.n_layers = t->m.n_layers;
+  t->g.layers = t->layers;
+  t->g.geo = t->geo;
+  for (size_t i = 0; i < t->m.n_layers; i++) {
+    const Mlf__Lemon__Layer *m = t->msg + i;
+    lemon_layer *l = &t->layers[i];
+    l->kind = m->kind, l->act = m->activation, l->act_alpha = m->act_alpha;
+    l->act_beta = m->act_beta, l->alpha = m->alpha, l->beta = m->beta, l->units = m->units;
+    l->kernel = m->kernel ? m->kernel : 1, l->return_sequences = m->return_sequences;
+    l->geo = t->geo[i];
+    for (uint32_t k = 0; k < l->geo.n_inputs; k++)
+      l->in[k] = lemon_ref_shape(&t->input, t->geo, l->geo.inputs[k]);
+    l->n_weights = weights_of(l), l->n_bias = bias_of(l);
+    l->weights = l->n_weights ? calloc(l->n_weights, sizeof(float)) : NULL;
+    l->bias = l->n_bias ? calloc(l->n_bias, sizeof(float)) : NULL;
+    double fan = (double)l->n_weights / (l->n_bias ? l->n_bias : 1);
+    double scale = fan > 0 ? sqrt(3.0 / fan) : 1;
+    for (size_t k = 0; k < l->n_weights; k++) l->weights[k] = uniform(&r, -scale, scale);
+    for (size_t k = 0; k < l->n_bias; k++) l->bias[k] = uniform(&r, -0.5, 0.5);
+    if (l->kind == K(BATCH_NORM)) {
+      size_t c = l->n_weights / 4;
+      for (size_t k = 0; k < c; k++) l->weights[c + k] = uniform(&r, 0.5, 1.5);
+    }
+    size_t n = t->g.batch * lemon_shape_elements(&l->geo.out);
+    t->values[i] = calloc(n, sizeof(double));
+    t->bounds[i] = calloc(n, sizeof(double));
+  }
+  size_t n = t->g.batch * lemon_shape_elements(&t->input);
+  t->g.input_data = calloc(n, sizeof(float));
+  for (size_t k = 0; k < n; k++) t->g.input_data[k] = uniform(&r, in_lo, in_hi);
+}
+
+static void tg_run(tg *t) { assert_int_equal(lemon_reference_run(&t->g, t->values, t->bounds), 0); }
+
+static void tg_free(tg *t) {
+  for (size_t i = 0; i < t->m.n_layers; i++) {
+    free(t->layers[i].weights), free(t->layers[i].bias), free(t->values[i]), free(t->bounds[i]);
+  }
+  free(t->g.input_data);
+  free(t);
+}
+
+static void set_floats(float *dst, const float *src, size_t n) { memcpy(dst, src, n * sizeof *src); }
+
+/* Expects the last layer's output of batch item 0 to be want[], within its bound, with a
+ * finite bound that a 4x planted error exceeds. */
+static void expect_output(tg *t, const double *want, size_t n, double tol) {
+  size_t last = t->m.n_layers - 1;
+  assert_int_equal(lemon_shape_elements(&t->geo[last].out), n);
+  for (size_t i = 0; i < n; i++) {
+    double v = t->values[last][i], b = t->bounds[last][i];
+    if (fabs(v - want[i]) > tol) fprintf(stderr, "element %zu: %.17g, want %.17g\n", i, v, want[i]);
+    assert_true(fabs(v - want[i]) <= tol);
+    assert_true(isfinite(b) && b >= 0 && b < 1e-4 * (1 + fabs(want[i])));
+    assert_true(b == 0 || fabs(v + 4 * b - v) > b); /* a planted 4x error is outside */
+  }
+}
+
+/* ---- hand-computed layers --------------------------------------------------------------- */
+
+static const float one_to_16[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+
+static void test_conv2d_2x2_valid(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 3, 3, 1, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(CONV2D));
+  l->units = 1, l->kernel = 2;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 9);
+  set_floats(t->layers[0].weights, (const float[]){1, 2, 3, 4}, 4);
+  t->layers[0].bias[0] = 0.5f;
+  tg_run(t);
+  expect_output(t, (const double[]){37.5, 47.5, 67.5, 77.5}, 4, 0);
+  tg_free(t);
+}
+
+/* 4x4 input, 3x3 kernel, stride 2, SAME: 2x2 output, the one padding row/column at the end. */
+static void test_conv2d_stride2_same_pads_at_end(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 4, 4, 1, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(CONV2D));
+  l->units = 1, l->kernel = 3, l->stride = 2, l->padding = MLF__LEMON__PADDING__SAME;
+  tg_build(t, 1, 0, 1);
+  assert_int_equal(t->geo[0].pad_top, 0);
+  assert_int_equal(t->geo[0].pad_bottom, 1);
+  set_floats(t->g.input_data, one_to_16, 16);
+  for (int k = 0; k < 9; k++) t->layers[0].weights[k] = 1;
+  t->layers[0].bias[0] = 0;
+  tg_run(t);
+  expect_output(t, (const double[]){54, 45, 72, 54}, 4, 0);
+  tg_free(t);
+}
+
+static void test_conv2d_dilation_and_depthwise(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 4, 4, 2, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(DEPTHWISE_CONV2D));
+  l->kernel = 2, l->dilation = 2;
+  tg_build(t, 1, 0, 1);
+  /* channel 0 = 1..16, channel 1 = -(1..16) */
+  for (int k = 0; k < 16; k++) t->g.input_data[2 * k] = (float)(k + 1), t->g.input_data[2 * k + 1] = -(float)(k + 1);
+  set_floats(t->layers[0].weights, (const float[]){1, 0, 0, 1, 0, 1, 1, 0}, 8);
+  t->layers[0].bias[0] = 0, t->layers[0].bias[1] = 1;
+  tg_run(t);
+  /* out[y][x][0] = in[y][x] + in[y+2][x+2]; out[y][x][1] = 1 + in[y][x+2] + in[y+2][x] */
+  expect_output(t, (const double[]){1 + 11, 1 - 3 - 9, 2 + 12, 1 - 4 - 10, 5 + 15, 1 - 7 - 13,
+                                    6 + 16, 1 - 8 - 14}, 8, 0);
+  tg_free(t);
+}
+
+static void test_deconv2d(void **state) {
+  (void)state;
+  /* stride 2, kernel 2: each input scales the kernel into its own 2x2 block */
+  tg *t = tg_new(3, 2, 2, 1, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(DECONV2D));
+  l->units = 1, l->kernel = 2, l->stride = 2;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 4);
+  set_floats(t->layers[0].weights, (const float[]){1, 2, 3, 4}, 4);
+  t->layers[0].bias[0] = 0;
+  tg_run(t);
+  expect_output(t, (const double[]){1, 2, 2, 4, 3, 4, 6, 8, 3, 6, 4, 8, 9, 12, 12, 16}, 16, 0);
+  tg_free(t);
+  /* stride 1, overlapping: 1x2 input [1, 2], kernel [[1, 2], [3, 4]], bias 0.25 */
+  t = tg_new(3, 1, 2, 1, 1);
+  l = tg_add(t, K(DECONV2D));
+  l->units = 1, l->kernel = 2;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, (const float[]){1, 2}, 2);
+  set_floats(t->layers[0].weights, (const float[]){1, 2, 3, 4}, 4);
+  t->layers[0].bias[0] = 0.25f;
+  tg_run(t);
+  expect_output(t, (const double[]){1.25, 2 + 2 + 0.25, 4.25, 3.25, 4 + 6 + 0.25, 8.25}, 6, 0);
+  tg_free(t);
+}
+
+/* 3x3 input 1..9, 2x2 window, stride 2, SAME: the right column and bottom row pad. */
+static void test_pools_with_padding(void **state) {
+  (void)state;
+  for (int is_max = 0; is_max < 2; is_max++) {
+    tg *t = tg_new(3, 3, 3, 1, 1);
+    Mlf__Lemon__Layer *l = tg_add(t, is_max ? K(MAX_POOL2D) : K(AVG_POOL2D));
+    l->kernel = 2, l->stride = 2, l->padding = MLF__LEMON__PADDING__SAME;
+    tg_build(t, 1, 0, 1);
+    set_floats(t->g.input_data, one_to_16, 9);
+    tg_run(t);
+    if (is_max) expect_output(t, (const double[]){5, 6, 8, 9}, 4, 0);
+    else expect_output(t, (const double[]){3, 4.5, 7.5, 9}, 4, 0);
+    tg_free(t);
+  }
+  tg *t = tg_new(3, 2, 2, 2, 1);
+  tg_add(t, K(GLOBAL_AVG_POOL2D));
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 8);
+  tg_run(t);
+  expect_output(t, (const double[]){4, 5}, 2, 0);
+  tg_free(t);
+}
+
+static void test_lrn(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 1, 1, 3, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(LRN));
+  l->kernel = 3, l->alpha = 0.3, l->beta = 0.75;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 3);
+  tg_run(t);
+  expect_output(t, (const double[]){1 / pow(1 + 0.1 * 5, 0.75), 2 / pow(1 + 0.1 * 14, 0.75),
+                                    3 / pow(1 + 0.1 * 13, 0.75)}, 3, 1e-15);
+  tg_free(t);
+}
+
+static void test_softmax_and_log_softmax(void **state) {
+  (void)state;
+  for (int logarithmic = 0; logarithmic < 2; logarithmic++) {
+    tg *t = tg_new(2, 2, 3, 0, 1);
+    tg_add(t, logarithmic ? K(LOG_SOFTMAX) : K(SOFTMAX));
+    tg_build(t, 1, 0, 1);
+    set_floats(t->g.input_data, (const float[]){1, 2, 3, -1, -1, -1}, 6);
+    tg_run(t);
+    double s = exp(1) + exp(2) + exp(3), want[6];
+    for (int k = 0; k < 3; k++) {
+      want[k] = logarithmic ? (k + 1) - log(s) : exp(k + 1) / s;
+      want[3 + k] = logarithmic ? -log(3) : 1.0 / 3;
+    }
+    expect_output(t, want, 6, 1e-15);
+    tg_free(t);
+  }
+}
+
+static void test_batch_and_layer_norm(void **state) {
+  (void)state;
+  tg *t = tg_new(2, 1, 2, 0, 1);
+  tg_add(t, K(BATCH_NORM));
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, (const float[]){1, 2}, 2);
+  set_floats(t->layers[0].weights, (const float[]){0.5f, -1, 4, 0.25f, 2, 3, 1, 0}, 8);
+  tg_run(t);
+  expect_output(t, (const double[]){2 * 0.5 / sqrt(4.001) + 1, 3 * 3 / sqrt(0.251)}, 2, 1e-14);
+  tg_free(t);
+  t = tg_new(2, 1, 4, 0, 1);
+  tg_add(t, K(LAYER_NORM));
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, (const float[]){1, 2, 3, 6}, 4);
+  set_floats(t->layers[0].weights, (const float[]){1, 2, 1, 1, 0, 0, 1, -1}, 8);
+  tg_run(t);
+  double r = 1 / sqrt(3.5 + 1e-3); /* mean 3, biased variance (4 + 1 + 0 + 9) / 4 */
+  expect_output(t, (const double[]){-2 * r, -2 * r, 0 + 1, 3 * r - 1}, 4, 1e-14);
+  tg_free(t);
+}
+
+static void test_dense_over_each_rank(void **state) {
+  (void)state;
+  tg *t = tg_new(2, 2, 2, 0, 2);
+  Mlf__Lemon__Layer *l = tg_add(t, K(DENSE));
+  l->units = 1;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 8);
+  set_floats(t->layers[0].weights, (const float[]){1, -1}, 2);
+  t->layers[0].bias[0] = 10;
+  tg_run(t);
+  expect_output(t, (const double[]){9, 9}, 2, 0);
+  assert_true(t->values[0][2] == 9 && t->values[0][3] == 9); /* batch item 1 */
+  tg_free(t);
+  t = tg_new(3, 1, 2, 2, 1);
+  l = tg_add(t, K(DENSE));
+  l->units = 2;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 4);
+  set_floats(t->layers[0].weights, (const float[]){1, 0, 1, 1}, 4);
+  t->layers[0].bias[0] = t->layers[0].bias[1] = 0;
+  tg_run(t);
+  expect_output(t, (const double[]){1, 3, 3, 7}, 4, 0);
+  tg_free(t);
+}
+
+static void test_merges_resize_reshape(void **state) {
+  (void)state;
+  static const Mlf__Lemon__LayerKind kinds[] = {K(ADD), K(MULTIPLY), K(MAXIMUM), K(CONCAT)};
+  for (int i = 0; i < 4; i++) {
+    tg *t = tg_new(1, 2, 0, 0, 1);
+    Mlf__Lemon__Layer *l0 = tg_add(t, K(ACTIVATION));
+    l0->activation = A(SQUARE);
+    Mlf__Lemon__Layer *l = tg_add(t, kinds[i]);
+    static uint32_t refs[3] = {0, 1, 0};
+    l->n_inputs = 3, l->inputs = refs;
+    tg_build(t, 1, 0, 1);
+    set_floats(t->g.input_data, (const float[]){-2, 3}, 2);
+    tg_run(t);
+    /* inputs x = [-2, 3], x^2 = [4, 9], x */
+    const double add[] = {-2 + 4 - 2, 3 + 9 + 3}, mul[] = {-2 * 4 * -2, 3 * 9 * 3};
+    const double max[] = {4, 9}, cat[] = {-2, 3, 4, 9, -2, 3};
+    const double *w[] = {add, mul, max, cat};
+    expect_output(t, w[i], i == 3 ? 6 : 2, 0);
+    tg_free(t);
+  }
+  /* nearest and bilinear x2 of [[0, 4]] (1x2x1): half-pixel centres, clamped */
+  for (int bilinear = 0; bilinear < 2; bilinear++) {
+    tg *t = tg_new(3, 1, 2, 1, 1);
+    Mlf__Lemon__Layer *l = tg_add(t, K(RESIZE));
+    l->kernel = 2, l->alpha = bilinear;
+    tg_build(t, 1, 0, 1);
+    set_floats(t->g.input_data, (const float[]){0, 4}, 2);
+    tg_run(t);
+    if (bilinear) expect_output(t, (const double[]){0, 1, 3, 4, 0, 1, 3, 4}, 8, 0);
+    else expect_output(t, (const double[]){0, 0, 4, 4, 0, 0, 4, 4}, 8, 0);
+    tg_free(t);
+  }
+  tg *t = tg_new(3, 2, 1, 2, 1);
+  tg_add(t, K(REDUCE_MEAN));
+  tg_add(t, K(FLATTEN));
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, one_to_16, 4);
+  tg_run(t);
+  expect_output(t, (const double[]){2, 3}, 2, 0);
+  tg_free(t);
+}
+
+/* ---- RNNs: two steps against the textbook formulas -------------------------------------- */
+
+static double sigm(double x) { return 1 / (1 + exp(-x)); }
+
+/* Weights 0.05 (k - 10) (k the index), biases 0.1 k - 0.2, F = 2, U = 2, inputs [[0.5, -1], [1, 0.25]]. */
+static tg *rnn_case(Mlf__Lemon__LayerKind kind, int seq) {
+  tg *t = tg_new(2, 2, 2, 0, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, kind);
+  l->units = 2, l->return_sequences = seq;
+  tg_build(t, 1, 0, 1);
+  set_floats(t->g.input_data, (const float[]){0.5f, -1, 1, 0.25f}, 4);
+  lemon_layer *ll = &t->layers[0];
+  for (size_t k = 0; k < ll->n_weights; k++) ll->weights[k] = (float)(0.05 * ((double)k - 10));
+  for (size_t k = 0; k < ll->n_bias; k++) ll->bias[k] = (float)(0.1 * (double)k - 0.2);
+  tg_run(t);
+  return t;
+}
+
+/* row q of W x + R h + b for the case above, the layer having `gates` gates per unit */
+static double pre(const lemon_layer *l, size_t gates, size_t q, const double *x, const double *h) {
+  double s = l->bias[q];
+  for (size_t k = 0; k < 2; k++) s += l->weights[q * 2 + k] * x[k];
+  for (size_t k = 0; k < 2; k++) s += l->weights[gates * 2 * 2 + q * 2 + k] * h[k];
+  return s;
+}
+
+static void test_rnns_two_steps(void **state) {
+  (void)state;
+  const double xs[2][2] = {{0.5, -1}, {1, 0.25}};
+  for (int seq = 0; seq < 2; seq++) {
+    /* LSTM */
+    tg *t = rnn_case(K(LSTM), seq);
+    double h[2] = {0, 0}, c[2] = {0, 0}, want[4];
+    for (int s = 0; s < 2; s++) {
+      double nh[2];
+      for (size_t j = 0; j < 2; j++) {
+        const lemon_layer *l = &t->layers[0];
+        double i = sigm(pre(l, 4, j, xs[s], h)), f = sigm(pre(l, 4, 2 + j, xs[s], h));
+        double g = tanh(pre(l, 4, 4 + j, xs[s], h)), o = sigm(pre(l, 4, 6 + j, xs[s], h));
+        c[j] = f * c[j] + i * g;
+        nh[j] = o * tanh(c[j]);
+      }
+      h[0] = nh[0], h[1] = nh[1];
+      want[2 * s] = h[0], want[2 * s + 1] = h[1];
+    }
+    expect_output(t, seq ? want : want + 2, seq ? 4 : 2, 1e-15);
+    tg_free(t);
+    /* GRU */
+    t = rnn_case(K(GRU), seq);
+    h[0] = h[1] = 0;
+    for (int s = 0; s < 2; s++) {
+      const lemon_layer *l = &t->layers[0];
+      double u[2], rh[2], nh[2];
+      for (size_t j = 0; j < 2; j++) {
+        u[j] = sigm(pre(l, 3, j, xs[s], h));
+        rh[j] = sigm(pre(l, 3, 2 + j, xs[s], h)) * h[j];
+      }
+      for (size_t j = 0; j < 2; j++) {
+        double o = tanh(pre(l, 3, 4 + j, xs[s], rh));
+        nh[j] = u[j] * h[j] + (1 - u[j]) * o;
+      }
+      h[0] = nh[0], h[1] = nh[1];
+      want[2 * s] = h[0], want[2 * s + 1] = h[1];
+    }
+    expect_output(t, seq ? want : want + 2, seq ? 4 : 2, 1e-15);
+    tg_free(t);
+    /* SIMPLE_RNN */
+    t = rnn_case(K(SIMPLE_RNN), seq);
+    h[0] = h[1] = 0;
+    for (int s = 0; s < 2; s++) {
+      double nh[2];
+      for (size_t j = 0; j < 2; j++) nh[j] = tanh(pre(&t->layers[0], 1, j, xs[s], h));
+      h[0] = nh[0], h[1] = nh[1];
+      want[2 * s] = h[0], want[2 * s + 1] = h[1];
+    }
+    expect_output(t, seq ? want : want + 2, seq ? 4 : 2, 1e-15);
+    tg_free(t);
+  }
+}
+
+/* ---- activations ---------------------------------------------------------------------------- */
+
+/* The oneDNN formula of each activation, in float or double (T), for the libm comparison and
+ * the naive float evaluation. */
+#define ACTIVATION_FORMULA(T, SUFFIX)                                                           \
+  static T act_##SUFFIX(Mlf__Lemon__Activation a, T x, T al, T be) {                          \
+    const T one = 1, half = (T)0.5;                                                            \
+    switch (a) {                                                                               \
+    case A(RELU): return x > 0 ? x : al * x;                                                  \
+    case A(TANH): return tanh##SUFFIX(x);                                                      \
+    case A(ELU): return x > 0 ? x : al * (exp##SUFFIX(x) - one);                               \
+    case A(SQUARE): return x * x;                                                              \
+    case A(ABS): return fabs##SUFFIX(x);                                                       \
+    case A(SQRT): return sqrt##SUFFIX(x);                                                      \
+    case A(BOUNDED_RELU): return fmin##SUFFIX(al, fmax##SUFFIX(x, 0));                         \
+    case A(SOFT_RELU): return log##SUFFIX(one + exp##SUFFIX(x));                               \
+    case A(LOGISTIC): return one / (one + exp##SUFFIX(-x));                                    \
+    case A(EXP): return exp##SUFFIX(x);                                                        \
+    case A(GELU_TANH):                                                                         \
+      return half * x * (one + tanh##SUFFIX((T)0.7978845608028654 * (x + (T)0.044715 * x * x * x))); \
+    case A(SWISH): return x / (one + exp##SUFFIX(-al * x));                                    \
+    case A(LOG): return log##SUFFIX(x);                                                        \
+    case A(CLIP): return fmin##SUFFIX(be, fmax##SUFFIX(al, x));                                \
+    case A(POW): return al * pow##SUFFIX(x, be);                                               \
+    case A(GELU_ERF): return half * x * (one + erf##SUFFIX(x * (T)0.7071067811865476));        \
+    case A(ROUND): return nearbyint##SUFFIX(x);                                                \
+    case A(LOGSIGMOID): return -log##SUFFIX(one + exp##SUFFIX(-x));                            \
+    case A(MISH): return x * tanh##SUFFIX(log##SUFFIX(one + exp##SUFFIX(x)));                  \
+    case A(HARDSWISH): return x * fmin##SUFFIX(fmax##SUFFIX(x + 3, 0), 6) / 6;                 \
+    case A(AFFINE): return al * x + be;                                                        \
+    default: return x;                                                                         \
+    }                                                                                          \
+  }
+ACTIVATION_FORMULA(float, f)
+ACTIVATION_FORMULA(double, )
+
+#define N_ACTS 22
+
+/* alpha, beta that make each activation interesting (POW: a fractional power; CLIP: a band) */
+static void act_params(Mlf__Lemon__Activation a, double *al, double *be) {
+  *al = a == A(RELU) ? 0.1 : a == A(ELU) ? 0.8 : a == A(BOUNDED_RELU) ? 0.7
+      : a == A(SWISH) ? 1.5 : a == A(CLIP) ? -0.5 : a == A(POW) ? 1.25 : a == A(AFFINE) ? -2 : 0;
+  *be = a == A(CLIP) ? 0.5 : a == A(POW) ? 1.5 : a == A(AFFINE) ? 0.75 : 0;
+}
+
+static int positive_domain(Mlf__Lemon__Activation a) {
+  return a == A(SQRT) || a == A(LOG) || a == A(POW);
+}
+
+static void test_activations_against_libm(void **state) {
+  (void)state;
+  const double xs[] = {-2.5, -0.75, -0.001, 0.3, 1.5, 2.5, 4};
+  for (int a = 0; a < N_ACTS; a++) {
+    double al, be;
+    act_params(a, &al, &be);
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+      double x = positive_domain(a) ? fabs(xs[i]) : xs[i], y, ye;
+      lref_activation(a, al, be, x, 0.0, &y, &ye);
+      double want = act_(a, x, al, be);
+      if (!(fabs(y - want) <= 1e-14 * (1 + fabs(want))))
+        fprintf(stderr, "%s(%g): %.17g, libm %.17g\n", lemon_activation_name(a), x, y, want);
+      assert_true(fabs(y - want) <= 1e-14 * (1 + fabs(want)));
+      assert_true(isfinite(ye) && ye >= 0 && ye <= 1e-3 * (1 + fabs(want)));
+    }
+  }
+  /* round: half to even */
+  double y, ye;
+  lref_activation(A(ROUND), 0, 0, 2.5, 0, &y, &ye);
+  assert_true(y == 2 && ye == 0);
+  lref_activation(A(ROUND), 0, 0, -3.5, 0, &y, &ye);
+  assert_true(y == -4 && ye == 0);
+}
+
+/* The activation bound covers f computed in float at any float t within e of x, for wide
+ * intervals too (the derivative bounds over the interval, not at x). */
+static void test_activation_bound_covers_its_interval(void **state) {
+  (void)state;
+  mlf_rng r;
+  mlf_rng_seed(&r, 7);
+  for (int a = 0; a < N_ACTS; a++) {
+    double al, be;
+    act_params(a, &al, &be);
+    for (int trial = 0; trial < 400; trial++) {
+      double x = positive_domain(a) ? uniform(&r, 0.05, 6) : uniform(&r, -9, 9);
+      double e = ldexp(mlf_rng_unit(&r), -(int)mlf_rng_below(&r, 24)), y, ye;
+      lref_activation(a, al, be, x, e, &y, &ye);
+      if (!isfinite(ye)) continue;
+      for (int k = 0; k < 20; k++) {
+        float t = (float)(x + e * (2 * mlf_rng_unit(&r) - 1));
+        if (fabs((double)t - x) > e) continue;
+        double err = fabs((double)act_f(a, t, (float)al, (float)be) - y);
+        if (!(err <= ye))
+          fprintf(stderr, "%s x %.9g e %.3g t %.9g: err %.3g bound %.3g\n",
+                  lemon_activation_name(a), x, e, t, err, ye);
+        assert_true(err <= ye);
+      }
+    }
+  }
+}
+
+/* ---- a naive float32 interpreter -------------------------------------------------------- */
+
+enum {
+  REVERSE = 1,     /* every sum in reverse order (bias last), folds from the last input */
+  ALTERNATE = 2,   /* one-pass variance, folded batch norm, lerp bilinear */
+  BUG_BF16 = 4,    /* weights rounded to bfloat16 (a silent precision loss) */
+  BUG_PAD = 8,     /* SAME padding applied at the beginning instead of the end */
+  BUG_GATES = 16,  /* LSTM gates i and f swapped */
+  BUG_ACT = 32     /* activations off by 1e-4 relative */
+};
+
+static float terms[8192];
+
+static float fsum(size_t n, int variant) {
+  float s = 0;
+  for (size_t k = 0; k < n; k++) s += terms[variant & REVERSE ? n - 1 - k : k];
+  return s;
+}
+
+static float weight(const lemon_layer *l, size_t k, int variant) {
+  float w = l->weights[k];
+  if (variant & BUG_BF16) {
+    uint32_t b;
+    memcpy(&b, &w, 4);
+    b = (b + 0x8000) & 0xffff0000u;
+    memcpy(&w, &b, 4);
+  }
+  return w;
+}
+
+/* bias then the products w[wk] x[xk] of a gathered list */
+static float dot(const lemon_layer *l, float bias, const size_t *wk, const float *xv, size_t n,
+                 int variant) {
+  terms[0] = bias;
+  for (size_t k = 0; k < n; k++) terms[k + 1] = weight(l, wk[k], variant) * xv[k];
+  return fsum(n + 1, variant);
+}
+
+static size_t gw[8192];
+static float gx[8192];
+
+static float naive_act(const lemon_layer *l, float x, int variant) {
+  float y = act_f(l->act, x, (float)l->act_alpha, (float)l->act_beta);
+  return variant & BUG_ACT && l->act != A(LINEAR) ? y * (1 + 1e-4f) : y;
+}
+
+static void naive_window(const lemon_layer *l, const float *x, float *y, int variant) {
+  const lemon_shape *in = l->in[0], *out = &l->geo.out;
+  size_t h = in->dim[0], w = in->dim[1], c = in->dim[2], k = l->kernel, s = l->geo.stride;
+  size_t d = l->kind == K(CONV2D) || l->kind == K(DEPTHWISE_CONV2D) ? l->geo.dilation : 1;
+  long pt = variant & BUG_PAD ? l->geo.pad_bottom : l->geo.pad_top;
+  long pl = variant & BUG_PAD ? l->geo.pad_right : l->geo.pad_left;
+  size_t oc = out->dim[2];
+  for (size_t oy = 0; oy < out->dim[0]; oy++)
+    for (size_t ox = 0; ox < out->dim[1]; ox++)
+      for (size_t o = 0; o < oc; o++) {
+        size_t n = 0;
+        float mx = -INFINITY;
+        for (size_t ky = 0; ky < k; ky++)
+          for (size_t kx = 0; kx < k; kx++) {
+            long iy = (long)(oy * s + ky * d) - pt, ix = (long)(ox * s + kx * d) - pl;
+            if (iy < 0 || ix < 0 || iy >= (long)h || ix >= (long)w) continue;
+            size_t at = ((size_t)iy * w + (size_t)ix) * c;
+            if (l->kind == K(CONV2D)) {
+              for (size_t i = 0; i < c; i++) gw[n] = ((o * k + ky) * k + kx) * c + i, gx[n++] = x[at + i];
+            } else if (l->kind == K(DEPTHWISE_CONV2D)) {
+              gw[n] = (o * k + ky) * k + kx, gx[n++] = x[at + o];
+            } else {
+              terms[n++] = x[at + o], mx = fmaxf(mx, x[at + o]);
+            }
+          }
+        float *dst = &y[(oy * out->dim[1] + ox) * oc + o];
+        if (l->kind == K(MAX_POOL2D)) *dst = mx;
+        else if (l->kind == K(AVG_POOL2D)) *dst = fsum(n, variant) / (float)n;
+        else *dst = dot(l, l->bias[o], gw, gx, n, variant);
+      }
+}
+
+static void naive_deconv(const lemon_layer *l, const float *x, float *y, int variant) {
+  const lemon_shape *in = l->in[0], *out = &l->geo.out;
+  size_t h = in->dim[0], w = in->dim[1], c = in->dim[2], k = l->kernel, s = l->geo.stride;
+  size_t oc = out->dim[2];
+  for (size_t oy = 0; oy < out->dim[0]; oy++)
+    for (size_t ox = 0; ox < out->dim[1]; ox++)
+      for (size_t o = 0; o < oc; o++) {
+        size_t n = 0;
+        for (size_t iy = 0; iy < h; iy++)
+          for (size_t ix = 0; ix < w; ix++) {
+            long ky = (long)oy - (long)(iy * s), kx = (long)ox - (long)(ix * s);
+            if (ky < 0 || kx < 0 || ky >= (long)k || kx >= (long)k) continue;
+            for (size_t i = 0; i < c; i++)
+              gw[n] = ((o * k + (size_t)ky) * k + (size_t)kx) * c + i, gx[n++] = x[(iy * w + ix) * c + i];
+          }
+        y[(oy * out->dim[1] + ox) * oc + o] = dot(l, l->bias[o], gw, gx, n, variant);
+      }
+}
+
+static void naive_norm(const lemon_layer *l, const float *x, float *y, int variant) {
+  size_t c = l->in[0]->dim[l->in[0]->rank - 1], n = lemon_shape_elements(l->in[0]);
+  const float *p = l->weights;
+  for (size_t row = 0; row < n / c; row++) {
+    const float *xr = x + row * c;
+    float *yr = y + row * c;
+    if (l->kind == K(BATCH_NORM)) {
+      for (size_t k = 0; k < c; k++) {
+        float a = p[2 * c + k] / sqrtf(p[c + k] + 1e-3f);
+        yr[k] = variant & ALTERNATE ? xr[k] * a + (p[3 * c + k] - p[k] * a)
+                                    : p[2 * c + k] * (xr[k] - p[k]) / sqrtf(p[c + k] + 1e-3f) + p[3 * c + k];
+      }
+    } else if (l->kind == K(LAYER_NORM)) {
+      for (size_t k = 0; k < c; k++) terms[k] = xr[k];
+      float mu = fsum(c, variant) / (float)c, var;
+      for (size_t k = 0; k < c; k++)
+        terms[k] = variant & ALTERNATE ? xr[k] * xr[k] : (xr[k] - mu) * (xr[k] - mu);
+      var = fsum(c, variant) / (float)c;
+      if (variant & ALTERNATE) var -= mu * mu;
+      float r = 1 / sqrtf(var + 1e-3f);
+      for (size_t k = 0; k < c; k++) yr[k] = p[k] * ((xr[k] - mu) * r) + p[c + k];
+    } else if (l->kind == K(LRN)) {
+      long half = (long)(l->kernel - 1) / 2;
+      for (long k = 0; k < (long)c; k++) {
+        size_t m = 0;
+        for (long j = k - half; j <= k + half; j++)
+          if (j >= 0 && j < (long)c) terms[m++] = xr[j] * xr[j];
+        float d = 1 + (float)(l->alpha / l->kernel) * fsum(m, variant);
+        yr[k] = xr[k] / powf(d, (float)l->beta);
+      }
+    } else {  /* SOFTMAX, LOG_SOFTMAX */
+      float m = xr[0];
+      for (size_t k = 1; k < c; k++) m = fmaxf(m, xr[k]);
+      for (size_t k = 0; k < c; k++) terms[k] = expf(xr[k] - m);
+      float e[64];
+      memcpy(e, terms, c * sizeof(float));
+      float s = fsum(c, variant);
+      for (size_t k = 0; k < c; k++) yr[k] = l->kind == K(SOFTMAX) ? e[k] / s : xr[k] - m - logf(s);
+    }
+  }
+}
+
+static float naive_sigmoid(float x) { return 1 / (1 + expf(-x)); }
+
+static void naive_rnn(const lemon_layer *l, const float *x, float *y, int variant) {
+  size_t tl = l->in[0]->dim[0], f = l->in[0]->dim[1], u = l->units;
+  size_t gates = l->kind == K(LSTM) ? 4 : l->kind == K(GRU) ? 3 : 1;
+  float h[64] = {0}, c[64] = {0}, g[256], rh[64];
+  for (size_t t = 0; t < tl; t++) {
+    /* pre-activations from x and h (GRU's candidate row from r h, below) */
+    for (size_t q = 0; q < gates * u; q++) {
+      size_t n = 0;
+      for (size_t k = 0; k < f; k++) gw[n] = q * f + k, gx[n++] = x[t * f + k];
+      for (size_t k = 0; k < u; k++) gw[n] = gates * u * f + q * u + k, gx[n++] = h[k];
+      g[q] = dot(l, l->bias[q], gw, gx, n, variant);
+    }
+    for (size_t j = 0; j < u; j++) {
+      if (gates == 4) {
+        size_t gi = variant & BUG_GATES ? u + j : j, gf = variant & BUG_GATES ? j : u + j;
+        c[j] = naive_sigmoid(g[gf]) * c[j] + naive_sigmoid(g[gi]) * tanhf(g[2 * u + j]);
+      } else if (gates == 3) {
+        rh[j] = naive_sigmoid(g[u + j]) * h[j];
+      }
+    }
+    for (size_t j = 0; j < u; j++) {
+      if (gates == 4) {
+        h[j] = naive_sigmoid(g[3 * u + j]) * tanhf(c[j]);
+      } else if (gates == 3) {
+        size_t n = 0, q = 2 * u + j;
+        for (size_t k = 0; k < f; k++) gw[n] = q * f + k, gx[n++] = x[t * f + k];
+        for (size_t k = 0; k < u; k++) gw[n] = gates * u * f + q * u + k, gx[n++] = rh[k];
+        float o = tanhf(dot(l, l->bias[q], gw, gx, n, variant)), z = naive_sigmoid(g[j]);
+        g[j] = z * h[j] + (1 - z) * o;  /* the new state, kept in the spent u gate */
+      } else {
+        h[j] = tanhf(g[j]);
+      }
+    }
+    if (gates == 3)
+      for (size_t j = 0; j < u; j++) h[j] = g[j];
+    if (l->return_sequences || t + 1 == tl)
+      for (size_t j = 0; j < u; j++) y[(l->return_sequences ? t * u : 0) + j] = h[j];
+  }
+}
+
+static void naive_resize(const lemon_layer *l, const float *x, float *y, int variant) {
+  const lemon_shape *in = l->in[0], *out = &l->geo.out;
+  size_t h = in->dim[0], w = in->dim[1], c = in->dim[2], f = l->kernel;
+  for (size_t oy = 0; oy < out->dim[0]; oy++)
+    for (size_t ox = 0; ox < out->dim[1]; ox++)
+      for (size_t ch = 0; ch < c; ch++) {
+        float *dst = &y[(oy * out->dim[1] + ox) * c + ch];
+        if (l->alpha == 0) { *dst = x[((oy / f) * w + ox / f) * c + ch]; continue; }
+        float sy = fminf(fmaxf((oy + 0.5f) / (float)f - 0.5f, 0), (float)(h - 1));
+        float sx = fminf(fmaxf((ox + 0.5f) / (float)f - 0.5f, 0), (float)(w - 1));
+        size_t y0 = (size_t)sy, x0 = (size_t)sx, y1 = y0 + 1 < h ? y0 + 1 : y0, x1 = x0 + 1 < w ? x0 + 1 : x0;
+        float wy = sy - (float)y0, wx = sx - (float)x0;
+        float a = x[(y0 * w + x0) * c + ch], b = x[(y0 * w + x1) * c + ch];
+        float cc = x[(y1 * w + x0) * c + ch], d = x[(y1 * w + x1) * c + ch];
+        if (variant & ALTERNATE) {
+          float top = a + (b - a) * wx, bottom = cc + (d - cc) * wx;
+          *dst = top + (bottom - top) * wy;
+        } else {
+          *dst = (1 - wy) * (1 - wx) * a + (1 - wy) * wx * b + wy * (1 - wx) * cc + wy * wx * d;
+        }
+      }
+}
+
+static void naive_merge(const lemon_layer *l, const float *const *x, float *y, int variant) {
+  size_t n = lemon_shape_elements(&l->geo.out), m = l->geo.n_inputs;
+  if (l->kind == K(CONCAT)) {
+    size_t wo = l->geo.out.dim[l->geo.out.rank - 1], at = 0;
+    for (size_t r = 0; r < n / wo; r++)
+      for (size_t k = 0; k < m; k++) {
+        size_t wk = l->in[k]->dim[l->in[k]->rank - 1];
+        for (size_t j = 0; j < wk; j++) y[at++] = x[k][r * wk + j];
+      }
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    float v = x[variant & REVERSE ? m - 1 : 0][i];
+    for (size_t k = 1; k < m; k++) {
+      float o = x[variant & REVERSE ? m - 1 - k : k][i];
+      v = l->kind == K(ADD) ? v + o : l->kind == K(MULTIPLY) ? v * o : fmaxf(v, o);
+    }
+    y[i] = v;
+  }
+}
+
+static void naive_layer(const lemon_layer *l, const float *const *x, float *y, int variant) {
+  size_t n = lemon_shape_elements(&l->geo.out);
+  switch (l->kind) {
+  case K(DENSE): {
+    size_t f = l->in[0]->dim[l->in[0]->rank - 1];
+    for (size_t r = 0; r < n / l->units; r++)
+      for (size_t o = 0; o < l->units; o++) {
+        for (size_t k = 0; k < f; k++) gw[k] = o * f + k, gx[k] = x[0][r * f + k];
+        y[r * l->units + o] = dot(l, l->bias[o], gw, gx, f, variant);
+      }
+    break;
+  }
+  case K(CONV2D): case K(DEPTHWISE_CONV2D): case K(MAX_POOL2D): case K(AVG_POOL2D):
+    naive_window(l, x[0], y, variant);
+    break;
+  case K(DECONV2D): naive_deconv(l, x[0], y, variant); break;
+  case K(GLOBAL_AVG_POOL2D): case K(REDUCE_MEAN): {
+    size_t c = l->in[0]->dim[2], hw = lemon_shape_elements(l->in[0]) / c;
+    for (size_t ch = 0; ch < c; ch++) {
+      for (size_t p = 0; p < hw; p++) terms[p] = x[0][p * c + ch];
+      y[ch] = fsum(hw, variant) / (float)hw;
+    }
+    break;
+  }
+  case K(BATCH_NORM): case K(LAYER_NORM): case K(LRN): case K(SOFTMAX): case K(LOG_SOFTMAX):
+    naive_norm(l, x[0], y, variant);
+    break;
+  case K(ADD): case K(MULTIPLY): case K(MAXIMUM): case K(CONCAT):
+    naive_merge(l, x, y, variant);
+    break;
+  case K(RESIZE): naive_resize(l, x[0], y, variant); break;
+  case K(LSTM): case K(GRU): case K(SIMPLE_RNN): naive_rnn(l, x[0], y, variant); break;
+  default: memcpy(y, x[0], n * sizeof(float)); break;
+  }
+  for (size_t i = 0; i < n; i++) y[i] = naive_act(l, y[i], variant);
+}
+
+/* Every layer's output of the naive float run, batch items one after the other. */
+static float **naive_run(const tg *t, int variant) {
+  float **out = calloc(t->m.n_layers, sizeof *out);
+  for (size_t i = 0; i < t->m.n_layers; i++) {
+    const lemon_layer *l = &t->layers[i];
+    size_t n_out = lemon_shape_elements(&l->geo.out);
+    out[i] = calloc(t->g.batch * n_out, sizeof(float));
+    for (uint32_t b = 0; b < t->g.batch; b++) {
+      const float *x[LEMON_MAX_LAYER_INPUTS];
+      for (uint32_t k = 0; k < l->geo.n_inputs; k++) {
+        uint32_t ref = l->geo.inputs[k];
+        const float *base = ref == 0 ? t->g.input_data : out[ref - 1];
+        x[k] = base + b * lemon_shape_elements(l->in[k]);
+      }
+      naive_layer(l, x, out[i] + b * n_out, variant);
+    }
+  }
+  return out;
+}
+
+static void naive_free(const tg *t, float **out) {
+  for (size_t i = 0; i < t->m.n_layers; i++) free(out[i]);
+  free(out);
+}
+
+/* ---- bound soundness and tightness on random graphs ------------------------------------- */
+
+/* err / bound ratios per layer kind (ACTIVATION layers per activation: 23 + act). */
+#define N_STATS (23 + N_ACTS)
+static double *ratios[N_STATS];
+static size_t n_ratios[N_STATS], cap_ratios[N_STATS];
+
+static void record(size_t stat, double r) {
+  if (n_ratios[stat] == cap_ratios[stat]) {
+    cap_ratios[stat] = cap_ratios[stat] ? 2 * cap_ratios[stat] : 256;
+    ratios[stat] = realloc(ratios[stat], cap_ratios[stat] * sizeof(double));
+  }
+  ratios[stat][n_ratios[stat]++] = r;
+}
+
+/* Runs the naive float interpreter in every sound variant; every element of every layer
+ * must lie within its (finite) bound. Returns the largest err / bound seen. */
+static double check_sound(tg *t) {
+  tg_run(t);
+  double worst = 0;
+  for (int variant = 0; variant < 4; variant++) {
+    float **nv = naive_run(t, variant);
+    for (size_t i = 0; i < t->m.n_layers; i++) {
+      const lemon_layer *l = &t->layers[i];
+      size_t n = t->g.batch * lemon_shape_elements(&l->geo.out);
+      size_t stat = l->kind == K(ACTIVATION) ? 23 + (size_t)l->act : (size_t)l->kind;
+      for (size_t e = 0; e < n; e++) {
+        double v = t->values[i][e], b = t->bounds[i][e], err = fabs((double)nv[i][e] - v);
+        if (!isfinite(b) || !(err <= b))
+          fprintf(stderr, "layer %zu (%s, %s) element %zu: naive %.9g ref %.17g err %.3g bound %.3g (variant %d)\n",
+                  i, lemon_kind_name(l->kind), lemon_activation_name(l->act), e, nv[i][e], v, err, b, variant);
+        assert_true(isfinite(b) && err <= b);
+        if (b > 0) record(stat, err / b), worst = fmax(worst, err / b);
+        /* a planted error of 4x the bound is outside it */
+        assert_true(b == 0 || fabs(v + 4 * b - v) > b);
+      }
+    }
+    naive_free(t, nv);
+  }
+  return worst;
+}
+
+/* The largest |naive - ref| / bound over the last layer with a library bug planted. */
+static double bug_excess(tg *t, int bug) {
+  tg_run(t);
+  float **nv = naive_run(t, bug);
+  size_t last = t->m.n_layers - 1, n = t->g.batch * lemon_shape_elements(&t->geo[last].out);
+  double worst = 0;
+  for (size_t e = 0; e < n; e++)
+    worst = fmax(worst, fabs((double)nv[last][e] - t->values[last][e]) / t->bounds[last][e]);
+  naive_free(t, nv);
+  return worst;
+}
+
+static Mlf__Lemon__Layer *add_conv(tg *t, Mlf__Lemon__LayerKind kind, uint32_t units, uint32_t k,
+                                   uint32_t stride, int same, Mlf__Lemon__Activation act) {
+  Mlf__Lemon__Layer *l = tg_add(t, kind);
+  l->units = units, l->kernel = k, l->stride = stride, l->activation = act;
+  l->padding = same ? MLF__LEMON__PADDING__SAME : MLF__LEMON__PADDING__VALID;
+  return l;
+}
+
+static void test_bound_sound_activations(void **state) {
+  (void)state;
+  for (int a = 0; a < N_ACTS; a++)
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+      double al, be;
+      act_params(a, &al, &be);
+      tg *t = tg_new(1, 12, 0, 0, 2);
+      if (positive_domain(a)) {
+        tg_add(t, K(ACTIVATION))->activation = A(SQUARE);
+      } else {
+        Mlf__Lemon__Layer *d = tg_add(t, K(DENSE));
+        d->units = 8;
+      }
+      Mlf__Lemon__Layer *l = tg_add(t, K(ACTIVATION));
+      l->activation = a, l->act_alpha = al, l->act_beta = be;
+      /* the activation as a post-op of a dense layer too */
+      Mlf__Lemon__Layer *d = tg_add(t, K(DENSE));
+      d->units = 4, d->activation = positive_domain(a) ? A(TANH) : a, d->act_alpha = al, d->act_beta = be;
+      tg_build(t, seed, positive_domain(a) ? 0.3 : -1.5, positive_domain(a) ? 2 : 1.5);
+      check_sound(t);
+      tg_free(t);
+    }
+}
+
+static void test_bound_sound_linear_and_window_layers(void **state) {
+  (void)state;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    int same = (int)(seed & 1);
+    uint32_t stride = 1 + (uint32_t)(seed % 3);
+    tg *t = tg_new(3, 7, 6, 3, 2);
+    add_conv(t, K(CONV2D), 4, 3, stride, same, A(RELU))->dilation = seed % 2 ? 1 : 2;
+    add_conv(t, K(DEPTHWISE_CONV2D), 0, 2, 1, 1, A(TANH));
+    add_conv(t, seed % 2 ? K(MAX_POOL2D) : K(AVG_POOL2D), 0, 2, 2 - (uint32_t)(seed % 2), 1, A(LINEAR));
+    add_conv(t, K(DECONV2D), 3, 3, 2, 0, A(LINEAR));
+    tg_add(t, K(GLOBAL_AVG_POOL2D));
+    tg_add(t, K(DENSE))->units = 5;
+    tg_build(t, seed, -1, 1);
+    check_sound(t);
+    tg_free(t);
+    /* DENSE over [T, F] and [H, W, C], REDUCE_MEAN, FLATTEN */
+    t = tg_new(3, 2, 3, 6, 2);
+    tg_add(t, K(DENSE))->units = 4;
+    tg_add(t, K(REDUCE_MEAN));
+    tg_add(t, K(FLATTEN));
+    tg_build(t, seed, -1, 1);
+    check_sound(t);
+    tg_free(t);
+    /* a wide sum (576 terms): rounding dominates */
+    t = tg_new(3, 3, 3, 64, 2);
+    add_conv(t, K(CONV2D), 8, 3, 1, 0, A(LINEAR));
+    tg_build(t, seed, -1, 1);
+    check_sound(t);
+    tg_free(t);
+  }
+}
+
+static void test_bound_sound_normalization_layers(void **state) {
+  (void)state;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    tg *t = tg_new(3, 4, 4, 3, 2);
+    add_conv(t, K(CONV2D), 6, 3, 1, 1, A(LINEAR));
+    tg_add(t, K(BATCH_NORM))->activation = A(ELU);
+    Mlf__Lemon__Layer *l = tg_add(t, K(LRN));
+    l->kernel = seed % 2 ? 3 : 5, l->alpha = 0.5, l->beta = 0.75;
+    tg_add(t, K(LAYER_NORM));
+    tg_add(t, K(FLATTEN));
+    tg_add(t, K(DENSE))->units = 10;
+    tg_add(t, seed % 2 ? K(SOFTMAX) : K(LOG_SOFTMAX));
+    tg_build(t, seed, -1, 1);
+    for (size_t k = 0; k < t->layers[5].n_weights; k++) t->layers[5].weights[k] *= 4;
+    check_sound(t);
+    tg_free(t);
+  }
+}
+
+static void test_bound_sound_merge_and_resize_layers(void **state) {
+  (void)state;
+  static uint32_t refs[3][3] = {{1, 2, 0}, {2, 1, 1}, {0, 1, 2}};
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    tg *t = tg_new(3, 3, 4, 2, 2);
+    add_conv(t, K(CONV2D), 2, 3, 1, 1, A(TANH));
+    add_conv(t, K(CONV2D), 2, 1, 1, 1, A(LOGISTIC));
+    static const Mlf__Lemon__LayerKind merges[] = {K(ADD), K(MULTIPLY), K(MAXIMUM), K(CONCAT)};
+    Mlf__Lemon__Layer *m = tg_add(t, merges[seed % 4]);
+    m->n_inputs = 3, m->inputs = refs[seed % 3];
+    Mlf__Lemon__Layer *r = tg_add(t, K(RESIZE));
+    r->kernel = 2 + (uint32_t)(seed % 2), r->alpha = seed % 3 ? 1 : 0;
+    tg_build(t, seed, -1, 1);
+    check_sound(t);
+    tg_free(t);
+  }
+}
+
+static void test_bound_sound_rnns(void **state) {
+  (void)state;
+  static const Mlf__Lemon__LayerKind kinds[] = {K(LSTM), K(GRU), K(SIMPLE_RNN)};
+  for (uint64_t seed = 1; seed <= 6; seed++)
+    for (int k = 0; k < 3; k++) {
+      tg *t = tg_new(2, 6, 5, 0, 2);
+      Mlf__Lemon__Layer *l = tg_add(t, kinds[k]);
+      l->units = 8, l->return_sequences = 1;
+      l = tg_add(t, kinds[(k + 1) % 3]);
+      l->units = 4, l->return_sequences = (int)(seed % 2);
+      tg_add(t, K(DENSE))->units = 3;
+      tg_build(t, seed, -1, 1);
+      for (size_t j = 0; j < t->layers[0].n_weights; j++) t->layers[0].weights[j] *= 2;
+      check_sound(t);
+      tg_free(t);
+    }
+}
+
+/* Wide ranges: large pre-activations (saturating tanh, logistic, exp near overflow, log and
+ * pow near 0), sharp softmax, nearly constant layer-norm rows, strong LRN. */
+static void test_bound_sound_wide_ranges(void **state) {
+  (void)state;
+  for (int a = 0; a < N_ACTS; a++)
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+      double al, be;
+      act_params(a, &al, &be);
+      tg *t = tg_new(1, 16, 0, 0, 2);
+      Mlf__Lemon__Layer *l = tg_add(t, K(DENSE));
+      l->units = 16, l->activation = positive_domain(a) ? A(SQUARE) : A(LINEAR);
+      l = tg_add(t, K(ACTIVATION));
+      l->activation = a, l->act_alpha = al, l->act_beta = be;
+      tg_build(t, seed, -4, 4);
+      if (a == A(EXP)) t->layers[0].bias[0] = 80;  /* e^80: near float's overflow */
+      check_sound(t);
+      tg_free(t);
+    }
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    tg *t = tg_new(2, 3, 12, 0, 2);
+    tg_add(t, K(DENSE))->units = 12;
+    tg_add(t, seed % 2 ? K(SOFTMAX) : K(LOG_SOFTMAX));
+    tg_add(t, K(LAYER_NORM));
+    tg_build(t, seed, -1, 1);
+    for (size_t k = 0; k < t->layers[0].n_weights; k++) t->layers[0].weights[k] *= 30;
+    check_sound(t);
+    tg_free(t);
+    t = tg_new(3, 2, 2, 8, 2);
+    tg_add(t, K(LAYER_NORM));
+    Mlf__Lemon__Layer *l = tg_add(t, K(LRN));
+    l->kernel = 5, l->alpha = 1, l->beta = 2;
+    tg_build(t, seed, 0.999, 1.001);  /* nearly constant rows: the variance is ~eps */
+    check_sound(t);
+    tg_free(t);
+  }
+}
+
+/* Plausible library bugs exceed the bound by far (the bound is tight enough to see them). */
+static void test_bound_detects_library_bugs(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 6, 6, 4, 1);
+  add_conv(t, K(CONV2D), 4, 3, 2, 1, A(LINEAR));
+  tg_build(t, 3, -1, 1);
+  assert_true(t->geo[0].pad_top != t->geo[0].pad_bottom);
+  assert_true(bug_excess(t, BUG_PAD) > 100);
+  assert_true(bug_excess(t, BUG_BF16) > 4);
+  assert_true(bug_excess(t, BUG_ACT) < 1); /* no activation: nothing planted */
+  tg_free(t);
+  t = tg_new(1, 16, 0, 0, 1);
+  tg_add(t, K(DENSE))->units = 8;
+  tg_add(t, K(ACTIVATION))->activation = A(LOGISTIC);
+  tg_build(t, 4, -1, 1);
+  assert_true(bug_excess(t, BUG_ACT) > 4);
+  tg_free(t);
+  t = tg_new(2, 3, 4, 0, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(LSTM));
+  l->units = 4, l->return_sequences = 1;
+  tg_build(t, 5, -1, 1);
+  assert_true(bug_excess(t, BUG_GATES) > 100);
+  tg_free(t);
+}
+
+/* ---- non-finite values -------------------------------------------------------------------- */
+
+static void test_bound_is_inf_where_not_finite(void **state) {
+  (void)state;
+  static const struct {
+    Mlf__Lemon__Activation act;
+    float x;
+  } cases[] = {{A(EXP), 100}, {A(LOG), -1}, {A(LOG), 0}, {A(SQRT), -0.5f}, {A(LINEAR), NAN},
+               {A(RELU), INFINITY}, {A(SQUARE), 3e38f}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    tg *t = tg_new(1, 2, 0, 0, 1);
+    tg_add(t, K(ACTIVATION))->activation = cases[i].act;
+    tg_build(t, 1, 1, 2);
+    t->g.input_data[0] = cases[i].x;
+    tg_run(t);
+    assert_true(isinf(t->bounds[0][0]));
+    assert_true(isfinite(t->bounds[0][1]));
+    tg_free(t);
+  }
+  /* a NaN input poisons a whole dense output, and only that batch item */
+  tg *t = tg_new(1, 3, 0, 0, 2);
+  tg_add(t, K(DENSE))->units = 2;
+  tg_build(t, 1, -1, 1);
+  t->g.input_data[1] = NAN;
+  tg_run(t);
+  assert_true(isinf(t->bounds[0][0]) && isinf(t->bounds[0][1]));
+  assert_true(isfinite(t->bounds[0][2]) && isfinite(t->bounds[0][3]));
+  tg_free(t);
+}
+
+/* ---- the layer alone --------------------------------------------------------------------- */
+
+static void test_layer_alone_matches_the_run(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 4, 4, 2, 2);
+  add_conv(t, K(CONV2D), 3, 3, 1, 1, A(TANH));
+  add_conv(t, K(CONV2D), 2, 2, 1, 0, A(RELU));
+  tg_build(t, 9, -1, 1);
+  tg_run(t);
+  size_t n = 2 * lemon_shape_elements(&t->geo[1].out);
+  double *out = calloc(n, sizeof(double)), *ob = calloc(n, sizeof(double));
+  const double *in[1] = {t->values[0]}, *ib[1] = {t->bounds[0]};
+  lemon_reference_layer(&t->g, 1, in, ib, out, ob);
+  for (size_t e = 0; e < n; e++) assert_true(out[e] == t->values[1][e] && ob[e] == t->bounds[1][e]);
+  lemon_reference_layer(&t->g, 1, in, NULL, out, ob);  /* exact inputs: smaller bounds */
+  for (size_t e = 0; e < n; e++) assert_true(out[e] == t->values[1][e] && ob[e] <= t->bounds[1][e]);
+  free(out), free(ob);
+  tg_free(t);
+}
+
+/* ---- report ------------------------------------------------------------------------------ */
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Prints the median and max of err / bound per layer kind over the soundness tests. */
+static void test_print_tightness(void **state) {
+  (void)state;
+  size_t seen = 0;
+  for (size_t s = 0; s < N_STATS; s++) {
+    if (!n_ratios[s]) continue;
+    qsort(ratios[s], n_ratios[s], sizeof(double), cmp_double);
+    const char *name = s < 23 ? lemon_kind_name((Mlf__Lemon__LayerKind)s)
+                              : lemon_activation_name((Mlf__Lemon__Activation)(s - 23));
+    fprintf(stderr, "tightness %-18s %s n %6zu  median %.3g  max %.3g\n", name,
+            s < 23 ? "layer" : "act  ", n_ratios[s], ratios[s][n_ratios[s] / 2],
+            ratios[s][n_ratios[s] - 1]);
+    free(ratios[s]);
+    seen++;
+  }
+  assert_true(seen > 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_conv2d_2x2_valid),
+      cmocka_unit_test(test_conv2d_stride2_same_pads_at_end),
+      cmocka_unit_test(test_conv2d_dilation_and_depthwise),
+      cmocka_unit_test(test_deconv2d),
+      cmocka_unit_test(test_pools_with_padding),
+      cmocka_unit_test(test_lrn),
+      cmocka_unit_test(test_softmax_and_log_softmax),
+      cmocka_unit_test(test_batch_and_layer_norm),
+      cmocka_unit_test(test_dense_over_each_rank),
+      cmocka_unit_test(test_merges_resize_reshape),
+      cmocka_unit_test(test_rnns_two_steps),
+      cmocka_unit_test(test_activations_against_libm),
+      cmocka_unit_test(test_activation_bound_covers_its_interval),
+      cmocka_unit_test(test_bound_sound_activations),
+      cmocka_unit_test(test_bound_sound_linear_and_window_layers),
+      cmocka_unit_test(test_bound_sound_normalization_layers),
+      cmocka_unit_test(test_bound_sound_merge_and_resize_layers),
+      cmocka_unit_test(test_bound_sound_rnns),
+      cmocka_unit_test(test_bound_sound_wide_ranges),
+      cmocka_unit_test(test_bound_detects_library_bugs),
+      cmocka_unit_test(test_bound_is_inf_where_not_finite),
+      cmocka_unit_test(test_layer_alone_matches_the_run),
+      cmocka_unit_test(test_print_tightness),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
