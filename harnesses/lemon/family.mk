@@ -28,3 +28,13 @@ $(BUILD)/tests/lemon_model/%.bin: corpora/lemon_model/%.textproto proto/lemon.pr
 	@mkdir -p $(@D)
 	protoc --encode=mlf.lemon.Model -Iproto proto/lemon.proto < $< > $@
 $(OUT)/tests/test_lemon_rules: | $(LEMON_TEST_SEEDS)
+$(OUT)/tests/test_lemon_oracle: $(call obj,unit,harnesses/lemon/lemon_oracle.c)
+# The LEMON campaign bench (bench/lemon/, run by scripts/bench.sh): a plain optimized build
+# like the Makefile's BENCH_BINS, with the family's support code; make bench builds it.
+LEMON_CAMPAIGN_SRC := $(wildcard bench/lemon/*.c) $(call family_support,lemon) $(MUTATOR_SRC) \
+  $(ORACLE_SRC) $(GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
+$(OUT)/bench/lemon_campaign: $(LEMON_CAMPAIGN_SRC) $(wildcard bench/lemon/*.h) $(GEN_H)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O2 -g $(INCLUDES) -Iharnesses/lemon $(filter %.c,$^) $(lemon_LDFLAGS) \
+	  $(LINK_LIBS) -o $@
+bench: $(OUT)/bench/lemon_campaign

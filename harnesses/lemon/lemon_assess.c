@@ -1,6 +1,7 @@
 /* Judging one executed LEMON model (lemon_assess.h). */
 #include "lemon_assess.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "lemon_oracle.h"
@@ -66,6 +67,30 @@ static void report_known(const lemon_execution *x, const lemon_backend_run *r, m
   mlf_finding(run, tag, "%s stepped around a known bug: %s", r->name, r->info.known);
 }
 
+/* Layers whose handling of a NaN operand is implementation-defined: max-like kinds and the
+ * activations built from min/max (x86 maxps returns the second operand on NaN). */
+static int nan_exempt(const lemon_layer *l) {
+  Mlf__Lemon__Activation a = l->act;
+  return l->kind == MLF__LEMON__LAYER_KIND__MAXIMUM || l->kind == MLF__LEMON__LAYER_KIND__MAX_POOL2D ||
+         a == MLF__LEMON__ACTIVATION__RELU || a == MLF__LEMON__ACTIVATION__BOUNDED_RELU ||
+         a == MLF__LEMON__ACTIVATION__CLIP || a == MLF__LEMON__ACTIVATION__HARDSWISH;
+}
+
+/* The first element of layer i where the run lost a NaN G has, when the layer received
+ * the NaNs G's layer received; else SIZE_MAX. */
+static size_t lost_nan(const lemon_execution *x, const lemon_backend_run *r, size_t i) {
+  const lemon_layer *l = &x->g.layers[i];
+  if (nan_exempt(l)) return SIZE_MAX;
+  for (uint32_t k = 0; k < l->geo.n_inputs; k++) {
+    uint32_t ref = l->geo.inputs[k];
+    if (ref && !lemon_same_nans(r->out[ref - 1], x->values[ref - 1],
+                                x->g.batch * per_input(&x->g, ref - 1)))
+      return SIZE_MAX;
+  }
+  size_t n = x->g.batch * per_input(&x->g, i), e = lemon_nan_lost(r->out[i], x->values[i], n);
+  return e < n ? e : SIZE_MAX;
+}
+
 /* Judges every layer of one run; raises a finding at the first one out of bounds and feeds
  * the closeness of each layer to its bound back. Returns 1 when it raised a finding. */
 static int judge_run(const lemon_execution *x, const lemon_backend_run *r, mlf_run *run) {
@@ -78,9 +103,17 @@ static int judge_run(const lemon_execution *x, const lemon_backend_run *r, mlf_r
     /* How close to its bound a layer came, in halvings: a new bucket is progress. */
     int closeness = j.worst_ratio > 0 ? (int)fmax(-24, fmin(4, floor(log2(j.worst_ratio)))) + 25 : 0;
     mlf_feedback_hit(mlf_feature("lemon-closeness", library ^ (uint32_t)l->kind, (uint32_t)closeness));
-    if (j.verdict == LEMON_OK) continue;
     char label[64], tag[MLF_TAG_MAX];
     layer_label(l, label, sizeof label);
+    size_t lost = j.verdict == LEMON_OK ? lost_nan(x, r, i) : SIZE_MAX;
+    if (lost != SIZE_MAX) {
+      snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:nan-lost", lemon_run_library(r), label);
+      mlf_finding(run, tag, "%s, layer %zu (%s), input %zu element %zu: %.9g where G is NaN "
+                  "(the layer got the same NaNs as G's); implementations: %s", r->name, i, label,
+                  lost / per_input(&x->g, i), lost % per_input(&x->g, i), r->out[i][lost], r->info.impls);
+      return 1;
+    }
+    if (j.verdict == LEMON_OK) continue;
     snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:%s", lemon_run_library(r), label,
              j.verdict == LEMON_NAN ? "nan" : "beyond-bound");
     size_t per = per_input(&x->g, i);

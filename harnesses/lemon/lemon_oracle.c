@@ -47,3 +47,15 @@ int lemon_near_overflow(const double *g, const double *b, size_t n) {
     if (isfinite(g[i]) && isfinite(b[i]) && fabs(g[i]) + b[i] >= FLT_MAX / 2) return 1;
   return 0;
 }
+
+int lemon_same_nans(const float *o, const double *g, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (isnan(o[i]) != isnan(g[i])) return 0;
+  return 1;
+}
+
+size_t lemon_nan_lost(const float *o, const double *g, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (isnan(g[i]) && !isnan(o[i])) return i;
+  return n;
+}

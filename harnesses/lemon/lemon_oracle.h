@@ -3,8 +3,9 @@
  *    D_MAD = |delta_j - delta_k| / (delta_j + delta_k), summed into ACC;
  *  - wrong results: an element farther from G than G's rounding bound (a rigorous bound, so
  *    rounding alone never gets there; D_MAD alone reaches 1 on rounding noise);
- *  - NaN bugs: a non-finite element where G is finite and far inside float's range.
- * Elements where G is not finite or the bound is infinite are not judged. */
+ *  - NaN bugs: a non-finite element where G is finite and far inside float's range;
+ *  - lost NaNs: a number where G is NaN although the layer got the NaNs G's layer got.
+ * Otherwise elements where G is not finite or the bound is infinite are not judged. */
 #ifndef LEMON_ORACLE_H
 #define LEMON_ORACLE_H
 #include <stddef.h>
@@ -26,6 +27,11 @@ typedef struct {
 
 /* Judges n elements of a backend's output o against G's values g and bounds b. */
 void lemon_judge(const float *o, const double *g, const double *b, size_t n, lemon_judgement *j);
+
+/* 1 when o is NaN exactly where g is (a layer input as the backend and G saw it). */
+int lemon_same_nans(const float *o, const double *g, size_t n);
+/* The first element where g is NaN and o is not, or n when there is none. */
+size_t lemon_nan_lost(const float *o, const double *g, size_t n);
 
 /* delta(O, G) over the elements where G is finite; +inf when O is not finite there. */
 double lemon_delta(const float *o, const double *g, size_t n);

@@ -113,7 +113,7 @@ static void pool(const lemon_layer *l, const double *x, const double *xe, double
     for (size_t ox = 0; ox < out->dim[1]; ox++)
       for (size_t ch = 0; ch < c; ch++) {
         lref_acc a = {0, 0, 0, 0};
-        lref_max_acc m = {0, 0, 0, 0};
+        lref_max_acc m = {0, 0, 0, 0, 0};
         for (size_t ky = 0; ky < k; ky++) {
           long iy = tap(oy, ky, l, l->geo.pad_top, 1, h);
           for (size_t kx = 0; kx < k && iy >= 0; kx++) {

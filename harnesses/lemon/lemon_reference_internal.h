@@ -71,13 +71,16 @@ static inline void lref_acc_result(const lref_acc *a, double extra, double scale
 }
 
 /* The max of some values known to within their bounds: max x^ lies in [max (x - e),
- * max (x + e)], and so does max x, hence the bound is the interval's reach from max x. */
+ * max (x + e)], and so does max x, hence the bound is the interval's reach from max x.
+ * A NaN operand makes the result NaN, which leaves it unjudged: whether max(NaN, x) is NaN
+ * or x is implementation-defined (IEEE 754-2019 maximum vs maximumNumber, x86 maxps). */
 typedef struct {
   double max, lo, hi;
-  int any;
+  int any, nan;
 } lref_max_acc;
 
 static inline void lref_max_add(lref_max_acc *m, double x, double xe) {
+  if (isnan(x)) m->nan = 1;
   if (!m->any || x > m->max) m->max = x;
   if (!m->any || x - xe > m->lo) m->lo = x - xe;
   if (!m->any || x + xe > m->hi) m->hi = x + xe;
@@ -85,7 +88,7 @@ static inline void lref_max_add(lref_max_acc *m, double x, double xe) {
 }
 
 static inline void lref_max_result(const lref_max_acc *m, double *y, double *ye) {
-  *y = m->any ? m->max : 0.0;
+  *y = m->nan ? NAN : m->any ? m->max : 0.0;
   *ye = m->any ? fmax(m->hi - m->max, m->max - m->lo) : INFINITY;
 }
 #endif

@@ -33,7 +33,7 @@ void lref_multiply(const lemon_layer *l, const double *const *x, const double *c
 void lref_maximum(const lemon_layer *l, const double *const *x, const double *const *xe,
                   double *y, double *ye) {
   for (size_t i = 0; i < out_elements(l); i++) {
-    lref_max_acc m = {0, 0, 0, 0};
+    lref_max_acc m = {0, 0, 0, 0, 0};
     for (uint32_t k = 0; k < l->geo.n_inputs; k++) lref_max_add(&m, x[k][i], xe[k][i]);
     lref_max_result(&m, &y[i], &ye[i]);
   }
