@@ -101,16 +101,26 @@ static int preactivation_nonneg(const lemon_model_msg *m, size_t i, const unsign
   }
 }
 
-size_t lemon_domain_violations(const lemon_model_msg *m) {
+/* Walks the layers in order; counts the SQRT and LOG activations whose input may be
+ * negative and, when fix, replaces each by LINEAR (so later layers see the fixed model). */
+static size_t walk_domains(lemon_model_msg *m, int fix) {
   unsigned char *nonneg = calloc(m->n_layers + 1, 1); /* nonneg[0]: inputs lie in [-1, 1] */
   if (!nonneg) abort();
   size_t violations = 0;
   for (size_t i = 0; i < m->n_layers; i++) {
-    const lemon_layer_msg *l = m->layers[i];
+    lemon_layer_msg *l = m->layers[i];
     int pre = preactivation_nonneg(m, i, nonneg);
-    violations += (l->activation == A(SQRT) || l->activation == A(LOG)) && !pre;
+    int bad = (l->activation == A(SQRT) || l->activation == A(LOG)) && !pre;
+    violations += bad;
+    if (bad && fix) lemon_set_activation(l, A(LINEAR), 0, 0);
     nonneg[i + 1] = (unsigned char)activation_nonneg(l, pre);
   }
   free(nonneg);
   return violations;
 }
+
+size_t lemon_domain_violations(const lemon_model_msg *m) {
+  return walk_domains((lemon_model_msg *)m, 0);
+}
+
+void lemon_fix_domains(lemon_model_msg *m) { walk_domains(m, 1); }

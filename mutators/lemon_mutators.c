@@ -5,12 +5,14 @@
  * mutant's parent_acc when the ACC cache knows it, and notes the mutant for the harness's
  * lemon_guidance_observe. Mutants of mutants are higher-order mutation. Generic field
  * mutation stays available beside it. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lemon_acc_cache.h"
 #include "lemon_rules.h"
 #include "lemon_selection.h"
 #include "mlf_mutator.h"
+#include "mlf_no_specials.h"
 
 /* In the generic mutator's unit (per field 4 to mutate, 1 to delete, 1 to copy, 3 to add):
  * a layer offers about 60, an inner mutation about 25, so a grown model (16 layers, 32
@@ -20,7 +22,22 @@
 static lemon_rule last_rule = LEMON_RULE_COUNT;  /* the Metropolis-Hastings chain's state */
 static int uniform_selection;
 
-static void post_process_model(ProtobufCMessage *msg) { lemon_repair((lemon_model_msg *)msg); }
+/* Largest input value in false-alarm mode (MLF_NO_SPECIALS=1). */
+#define PLAIN_INPUT_MAX 1e4f
+
+/* lemon_repair; in false-alarm mode also plain input values (finite, normal, moderate) and
+ * activations inside their domains. */
+static void post_process_model(ProtobufCMessage *msg) {
+  lemon_model_msg *m = (lemon_model_msg *)msg;
+  lemon_repair(m);
+  if (!mlf_no_specials_enabled()) return;
+  for (size_t i = 0; i < m->n_input_values; i++) {
+    float *v = &m->input_values[i];
+    if (!isnormal(*v)) *v = 0;
+    else if (fabsf(*v) > PLAIN_INPUT_MAX) *v = copysignf(PLAIN_INPUT_MAX, *v);
+  }
+  lemon_fix_domains(m);
+}
 
 static int mutate_rule(ProtobufCMessage *msg, mlf_rng *rng) {
   lemon_model_msg *m = (lemon_model_msg *)msg;

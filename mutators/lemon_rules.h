@@ -37,4 +37,7 @@ unsigned lemon_rules_applicable_mask(const lemon_model_msg *m);
 int lemon_apply_rule(lemon_model_msg *m, lemon_rule r, mlf_rng *rng);
 /* Higher-order mutation: n times a random applicable rule; returns how many applied. */
 size_t lemon_mutate_chain(lemon_model_msg *m, size_t n, mlf_rng *rng);
+/* False-alarm mode (MLF_NO_SPECIALS=1): SQRT and LOG activations whose input may be
+ * negative become LINEAR, so no NaN comes from outside an activation's domain. */
+void lemon_fix_domains(lemon_model_msg *m);
 #endif
