@@ -33,7 +33,8 @@ $(OUT)/tests/test_lemon_oracle: $(call obj,unit,harnesses/lemon/lemon_oracle.c)
 # like the Makefile's BENCH_BINS, with the family's support code; make bench builds it.
 LEMON_CAMPAIGN_SRC := $(wildcard bench/lemon/*.c) $(call family_support,lemon) $(MUTATOR_SRC) \
   $(ORACLE_SRC) $(GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
-$(OUT)/bench/lemon_campaign: $(LEMON_CAMPAIGN_SRC) $(wildcard bench/lemon/*.h) $(GEN_H)
+$(OUT)/bench/lemon_campaign: $(LEMON_CAMPAIGN_SRC) $(GEN_H) \
+  $(wildcard bench/lemon/*.h harnesses/lemon/*.h mutators/lemon*.h oracles/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -O2 -g $(INCLUDES) -Iharnesses/lemon $(filter %.c,$^) $(lemon_LDFLAGS) \
 	  $(LINK_LIBS) -o $@

@@ -28,18 +28,6 @@ static size_t judged_layers(const lemon_execution *x) {
   return x->g.n_layers;
 }
 
-long lemon_first_bad_layer(const lemon_execution *x, size_t r) {
-  const lemon_backend_run *run = &x->runs[r];
-  if (run->status != LEMON_RAN) return -1;
-  size_t limit = judged_layers(x);
-  for (size_t i = 0; i < limit; i++) {
-    lemon_judgement j;
-    lemon_judge(run->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), &j);
-    if (j.verdict != LEMON_OK) return (long)i;
-  }
-  return -1;
-}
-
 /* The label of the layer a backend message names ("layer 3 (LRN): ..."), else "model". */
 static void message_layer_label(const lemon_execution *x, const char *message, char *label,
                                 size_t len) {
@@ -91,39 +79,62 @@ static size_t lost_nan(const lemon_execution *x, const lemon_backend_run *r, siz
   return e < n ? e : SIZE_MAX;
 }
 
-/* Judges every layer of one run; raises a finding at the first one out of bounds and feeds
- * the closeness of each layer to its bound back. Returns 1 when it raised a finding. */
+/* Judges layer i of run r: the bound judgement in j, and the first element where the run
+ * lost a NaN (SIZE_MAX: none). Returns 1 when the layer is wrong. */
+static int judge_layer(const lemon_execution *x, const lemon_backend_run *r, size_t i,
+                       lemon_judgement *j, size_t *lost) {
+  lemon_judge(r->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), j);
+  *lost = j->verdict == LEMON_OK ? lost_nan(x, r, i) : SIZE_MAX;
+  return j->verdict != LEMON_OK || *lost != SIZE_MAX;
+}
+
+long lemon_first_bad_layer(const lemon_execution *x, size_t r) {
+  if (x->runs[r].status != LEMON_RAN) return -1;
+  size_t limit = judged_layers(x), lost;
+  lemon_judgement j;
+  for (size_t i = 0; i < limit; i++)
+    if (judge_layer(x, &x->runs[r], i, &j, &lost)) return (long)i;
+  return -1;
+}
+
+static void report_wrong(const lemon_execution *x, const lemon_backend_run *r, size_t i,
+                         const lemon_judgement *j, size_t lost, mlf_run *run) {
+  char label[64], tag[MLF_TAG_MAX];
+  size_t per = per_input(&x->g, i);
+  layer_label(&x->g.layers[i], label, sizeof label);
+  if (lost != SIZE_MAX) {
+    snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:nan-lost", lemon_run_library(r), label);
+    mlf_finding(run, tag, "%s, layer %zu (%s), input %zu element %zu: %.9g where G is NaN "
+                "(the layer got the same NaNs as G's); implementations: %s", r->name, i, label,
+                lost / per, lost % per, r->out[i][lost], r->info.impls);
+    return;
+  }
+  snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:%s", lemon_run_library(r), label,
+           j->verdict == LEMON_NAN ? "nan" : "beyond-bound");
+  mlf_finding(run, tag,
+              "%s, layer %zu (%s), input %zu element %zu: %.9g, G = %.17g, bound %.3g "
+              "(%.3g times it); implementations: %s",
+              r->name, i, label, j->element / per, j->element % per, j->value, j->reference,
+              j->bound, fabs(j->value - j->reference) / (j->bound + LEMON_SUBNORMAL_SLACK),
+              r->info.impls);
+}
+
+/* Judges every layer of one run; raises a finding at the first wrong one and feeds the
+ * closeness of each layer to its bound back. Returns 1 when it raised a finding. */
 static int judge_run(const lemon_execution *x, const lemon_backend_run *r, mlf_run *run) {
-  size_t limit = judged_layers(x);
+  size_t limit = judged_layers(x), lost;
   uint32_t library = mlf_feature(lemon_run_library(r), 0, 0);
   for (size_t i = 0; i < limit; i++) {
-    const lemon_layer *l = &x->g.layers[i];
     lemon_judgement j;
-    lemon_judge(r->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), &j);
+    int wrong = judge_layer(x, r, i, &j, &lost);
     /* How close to its bound a layer came, in halvings: a new bucket is progress. */
     int closeness = j.worst_ratio > 0 ? (int)fmax(-24, fmin(4, floor(log2(j.worst_ratio)))) + 25 : 0;
-    mlf_feedback_hit(mlf_feature("lemon-closeness", library ^ (uint32_t)l->kind, (uint32_t)closeness));
-    char label[64], tag[MLF_TAG_MAX];
-    layer_label(l, label, sizeof label);
-    size_t lost = j.verdict == LEMON_OK ? lost_nan(x, r, i) : SIZE_MAX;
-    if (lost != SIZE_MAX) {
-      snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:nan-lost", lemon_run_library(r), label);
-      mlf_finding(run, tag, "%s, layer %zu (%s), input %zu element %zu: %.9g where G is NaN "
-                  "(the layer got the same NaNs as G's); implementations: %s", r->name, i, label,
-                  lost / per_input(&x->g, i), lost % per_input(&x->g, i), r->out[i][lost], r->info.impls);
+    mlf_feedback_hit(mlf_feature("lemon-closeness", library ^ (uint32_t)x->g.layers[i].kind,
+                                 (uint32_t)closeness));
+    if (wrong) {
+      report_wrong(x, r, i, &j, lost, run);
       return 1;
     }
-    if (j.verdict == LEMON_OK) continue;
-    snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:%s", lemon_run_library(r), label,
-             j.verdict == LEMON_NAN ? "nan" : "beyond-bound");
-    size_t per = per_input(&x->g, i);
-    mlf_finding(run, tag,
-                "%s, layer %zu (%s), input %zu element %zu: %.9g, G = %.17g, bound %.3g "
-                "(%.3g times it); implementations: %s",
-                r->name, i, label, j.element / per, j.element % per, j.value, j.reference,
-                j.bound, fabs(j.value - j.reference) / (j.bound + LEMON_SUBNORMAL_SLACK),
-                r->info.impls);
-    return 1;
   }
   return 0;
 }

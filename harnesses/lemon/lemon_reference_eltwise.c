@@ -141,12 +141,13 @@ void lref_activation(Mlf__Lemon__Activation act, double alpha, double beta, doub
     break;
   }
   case MLF__LEMON__ACTIVATION__LOG:
-    /* slope 1 / lo; log's error relative to the result, plus a few ulps of 1 absolute
-     * (near t = 1 the result tends to 0 faster than a polynomial's absolute error) */
+    /* slope 1 / lo; log's error relative to max(|result|, 1): implementations reduce the
+     * argument to e ln 2 + p(m) and evaluate on O(1) magnitudes, so near t = 1, where the
+     * result tends to 0, their error stays absolute (oneDNN's jit log(1) = -24 u) */
     *y = log(x);
     if (v.lo <= 0) { *ye = INFINITY; return; }
     L = 1.0 / v.lo;
-    own = K_COMPLEX * (fabs(*y) + L * e) + 4 * U;
+    own = K_COMPLEX * (fmax(fabs(*y), 1.0) + L * e);
     break;
   case MLF__LEMON__ACTIVATION__CLIP:  /* min(beta, max(alpha, t)): slope <= 1; bounds rounded */
     *y = fmin(beta, fmax(alpha, x));
