@@ -118,6 +118,12 @@ static void repair_params(lemon_layer_msg *l, const lemon_shape *in) {
   if (k == K(LRN) && l->kernel % 2 == 0) l->kernel -= 1;
   l->act_alpha = clamp_finite(l->act_alpha, -16, 16, 0);
   l->act_beta = clamp_finite(l->act_beta, -16, 16, 0);
+  if (l->activation == MLF__LEMON__ACTIVATION__BOUNDED_RELU && l->act_alpha < 0)
+    l->act_alpha = -l->act_alpha;
+  if (l->activation == MLF__LEMON__ACTIVATION__CLIP && l->act_alpha > l->act_beta) {
+    double t = l->act_alpha;
+    l->act_alpha = l->act_beta, l->act_beta = t;
+  }
   if (k == K(LRN)) {
     l->alpha = clamp_finite(l->alpha, 0, 1, 1e-4);
     l->beta = clamp_finite(l->beta, 0, 2, 0.75);

@@ -124,9 +124,15 @@ static int windowed(const lemon_layer_msg *l, uint32_t index, const lemon_shape 
   return 0;
 }
 
+/* Activation parameters: finite, moderate, and inside the domain oneDNN documents for them
+ * (bounded_relu: alpha >= 0; clip: alpha <= beta). */
 static int activation_ok(const lemon_layer_msg *l) {
-  return isfinite(l->act_alpha) && isfinite(l->act_beta) && fabs(l->act_alpha) <= 16 &&
-         fabs(l->act_beta) <= 16;
+  if (!(isfinite(l->act_alpha) && isfinite(l->act_beta) && fabs(l->act_alpha) <= 16 &&
+        fabs(l->act_beta) <= 16))
+    return 0;
+  if (l->activation == MLF__LEMON__ACTIVATION__BOUNDED_RELU) return l->act_alpha >= 0;
+  if (l->activation == MLF__LEMON__ACTIVATION__CLIP) return l->act_alpha <= l->act_beta;
+  return 1;
 }
 
 /* The per-kind preconditions and output shape; inputs already resolved into g. */
@@ -139,7 +145,8 @@ static int layer_shape(const lemon_layer_msg *l, uint32_t index, const lemon_sha
   g->dilation = l->dilation ? l->dilation : 1;
   g->pad_top = g->pad_bottom = g->pad_left = g->pad_right = 0;
   if (!activation_ok(l))
-    return fail(why, len, "layer %u: activation alpha/beta not finite or beyond 16", index);
+    return fail(why, len, "layer %u: activation %s alpha %g beta %g outside its domain", index,
+                lemon_activation_name(l->activation), l->act_alpha, l->act_beta);
   if (g->stride > LEMON_MAX_STRIDE || g->dilation > LEMON_MAX_DILATION)
     return fail(why, len, "layer %u: stride %u or dilation %u too large", index, g->stride,
                 g->dilation);
