@@ -2,10 +2,11 @@
  * bounds, points inputs at earlier layers of a matching shape and drops the layers whose
  * preconditions still fail, so any message becomes a valid model. Only what is invalid is
  * touched, so a valid model stays as it is. Arrays belong to protobuf-c's default
- * allocator (malloc). */
+ * allocator (malloc); layers go with lemon_remove_layer (lemon_layer_edit.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lemon_layer_edit.h"
 #include "lemon_shapes.h"
 
 #define K(name) MLF__LEMON__LAYER_KIND__##name
@@ -133,28 +134,6 @@ static void repair_params(lemon_layer_msg *l, const lemon_shape *in) {
   repair_window(l, in);
 }
 
-static void remove_layer(lemon_model_msg *m, uint32_t i, uint32_t replacement) {
-  protobuf_c_message_free_unpacked(&m->layers[i]->base, NULL);
-  memmove(m->layers + i, m->layers + i + 1, (m->n_layers - i - 1) * sizeof *m->layers);
-  m->n_layers--;
-  for (size_t j = i; j < m->n_layers; j++)
-    for (size_t k = 0; k < m->layers[j]->n_inputs; k++) {
-      uint32_t *r = &m->layers[j]->inputs[k];
-      *r = *r == i + 1 ? replacement : *r > i + 1 ? *r - 1 : *r;
-    }
-  size_t kept = 0;
-  for (size_t j = 0; j < m->n_inner_mutations; j++) {
-    Mlf__Lemon__InnerMutation *im = m->inner_mutations[j];
-    if (im->layer == i) {
-      protobuf_c_message_free_unpacked(&im->base, NULL);
-      continue;
-    }
-    if (im->layer > i) im->layer--;
-    m->inner_mutations[kept++] = im;
-  }
-  m->n_inner_mutations = kept;
-}
-
 static void repair_inner_mutations(lemon_model_msg *m) {
   size_t kept = 0;
   for (size_t j = 0; j < m->n_inner_mutations; j++) {
@@ -172,7 +151,7 @@ void lemon_repair(lemon_model_msg *m) {
   lemon_geometry geo[LEMON_MAX_LAYERS];
   repair_input(m);
   lemon_check_input(m, &input, NULL, 0);
-  while (m->n_layers > LEMON_MAX_LAYERS) remove_layer(m, (uint32_t)m->n_layers - 1, 0);
+  while (m->n_layers > LEMON_MAX_LAYERS) lemon_remove_layer(m, m->n_layers - 1);
   uint64_t macs = 0;
   for (uint32_t i = 0; i < m->n_layers;) {
     lemon_layer_msg *l = m->layers[i];
@@ -185,7 +164,7 @@ void lemon_repair(lemon_model_msg *m) {
     else
       layer_macs = UINT64_MAX;
     if (layer_macs > LEMON_MAX_MACS - macs) {
-      remove_layer(m, i, first);
+      lemon_remove_layer(m, i);  /* its readers read its first input */
       continue;
     }
     macs += layer_macs;

@@ -12,11 +12,6 @@
 
 #define K_SIMPLE (LEMON_ELTWISE_ULPS * LREF_U)
 #define K_COMPLEX (LREF_ULPS_COMPLEX * LREF_U)
-
-/* The accuracy granted to a float implementation's function value y: k relative to |y|,
- * and k absolute where |y| <= 1e-5 -- oneDNN's own acceptance rule (benchdnn's compare:
- * relative difference above 1e-5 in magnitude, absolute difference below). */
-static double granted_accuracy(double k, double y) { return k * (fabs(y) > 1e-5 ? fabs(y) : 1.0); }
 #define U LREF_U
 /* Global bounds of |f'| (maxima found by a dense scan, rounded up): */
 #define GELU_SLOPE 1.13   /* gelu_tanh 1.12899, gelu_erf 1.12890 */
@@ -146,13 +141,13 @@ void lref_activation(Mlf__Lemon__Activation act, double alpha, double beta, doub
     break;
   }
   case MLF__LEMON__ACTIVATION__LOG:
-    /* slope 1 / lo; log's own error by oneDNN's acceptance rule (granted_accuracy): near
+    /* slope 1 / lo; log's own error by oneDNN's acceptance rule (lref_granted_accuracy): near
      * t = 1, where the result tends to 0, the error of an argument-reduced polynomial stays
      * absolute (oneDNN's jit log(1) = -24 u) */
     *y = log(x);
     if (v.lo <= 0) { *ye = INFINITY; return; }
     L = 1.0 / v.lo;
-    own = granted_accuracy(K_COMPLEX, *y) + K_COMPLEX * L * e;
+    own = lref_granted_accuracy(K_COMPLEX, *y) + K_COMPLEX * L * e;
     break;
   case MLF__LEMON__ACTIVATION__CLIP:  /* min(beta, max(alpha, t)): slope <= 1; bounds rounded */
     *y = fmin(beta, fmax(alpha, x));

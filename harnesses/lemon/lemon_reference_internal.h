@@ -70,6 +70,13 @@ static inline void lref_acc_result(const lref_acc *a, double extra, double scale
   *ye = (a->prop + lref_sum_rounding(a->n + extra, a->mag)) * fabs(scale);
 }
 
+/* The accuracy granted to a float implementation's function value y: k relative to |y|,
+ * and k absolute where |y| <= 1e-5 -- oneDNN's own acceptance rule (benchdnn's compare:
+ * relative difference above 1e-5 in magnitude, absolute difference below). */
+static inline double lref_granted_accuracy(double k, double y) {
+  return k * (fabs(y) > 1e-5 ? fabs(y) : 1.0);
+}
+
 /* The max of some values known to within their bounds: max x^ lies in [max (x - e),
  * max (x + e)], and so does max x, hence the bound is the interval's reach from max x.
  * A NaN operand makes the result NaN, which leaves it unjudged: whether max(NaN, x) is NaN

@@ -185,8 +185,8 @@ void lref_softmax(const lemon_layer *l, const double *const *x, const double *co
 
 /* LOG_SOFTMAX: y_k = x_k - m - log S. Input errors: e_k plus the reach of log S, within
  * [log down, log up]. Float: x^_k - m^ (u of |x_k - m| + 2 emax), log of a sum off by
- * sigma relative (|log(1 +- sigma)| <= sigma / (1 - sigma)), log's own error (relative to
- * log S + emax + that, and 4u absolute as for LOG), the final difference (u). */
+ * sigma relative (|log(1 +- sigma)| <= sigma / (1 - sigma)), log's own error (oneDNN's
+ * acceptance rule on log S, as for LOG, plus its reach), the final difference (u). */
 void lref_log_softmax(const lemon_layer *l, const double *const *x, const double *const *xe,
                       double *y, double *ye) {
   size_t c = last_dim(l), rows = lemon_shape_elements(l->in[0]) / c;
@@ -196,7 +196,7 @@ void lref_log_softmax(const lemon_layer *l, const double *const *x, const double
     double sigma = softmax_sum_error(&sr, xr, er, c);
     double ls = log(sr.s), lreach = fmax(log(sr.up), -log(sr.down));
     double dlog = sigma / (1 - sigma);
-    double logown = dlog + K_COMPLEX * (ls + lreach + dlog) + 4 * U;
+    double logown = dlog + lref_granted_accuracy(K_COMPLEX, ls) + K_COMPLEX * (lreach + dlog);
     for (size_t k = 0; k < c; k++) {
       double a = xr[k] - sr.m, v = a - ls;
       double e = er[k] + lreach + U * (fabs(a) + 2 * sr.emax) + logown;
