@@ -9,6 +9,10 @@
 #  - per BLAS target: OpenBLAS coverage reached by the structure-aware mutator and by plain
 #    byte-level libFuzzer in the same time from the same seeds (scripts/bench-coverage.sh,
 #    BENCH_COVERAGE_SECONDS per mode and seed, default 15; details and plots in build/bench/).
+#  - LEMON campaign (out/bench/lemon_campaign, bench/lemon/): LEMON guidance vs LEMON_r vs
+#    feedback-only corpus at BENCH_LEMON_BUDGET model executions per mode (default 2000,
+#    about 2.5 minutes for the three modes on 2 busy cores): exec/s, valid share, the paper's
+#    Table 5 per library pair, findings, D_MAD > 0.4 against bound violations.
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,6 +55,14 @@ result=$dir/latest.txt
       else printf "target_outside_library_share %s unknown (every run ended on a finding)\n", t }'
     rm -rf "$work"
   done
+  # LEMON campaign (bench/lemon/lemon_campaign.c): LEMON guidance vs LEMON_r vs feedback only
+  # at the same budget of model executions, the paper's Table 5, valid share, exec/s.
+  campaign=out/bench/lemon_campaign
+  if [ ! -x "$campaign" ]; then
+    echo "bench: $campaign is missing (build it: make $campaign)" >&2
+    exit 1
+  fi
+  "$campaign" --seed 1 --budget "${BENCH_LEMON_BUDGET:-2000}" --mode all
   scripts/bench-coverage.sh
 } | tee "$result"
 echo "bench: results in $result"

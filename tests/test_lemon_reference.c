@@ -1127,6 +1127,26 @@ static void test_layer_alone_matches_the_run(void **state) {
   tg_free(t);
 }
 
+/* Where input errors swamp a row's variance the bound is infinite, but the value is still
+ * the formula's (it once used an unset 1/sqrt(var + eps)). */
+static void test_layer_norm_value_without_bound(void **state) {
+  (void)state;
+  tg *t = tg_new(2, 1, 4, 0, 1);
+  tg_add(t, K(LAYER_NORM));
+  tg_build(t, 1, 0, 1);
+  set_floats(t->layers[0].weights, (const float[]){1, 2, 1, 1, 0, 0, 1, -1}, 8);
+  const double x[4] = {1, 2, 3, 6}, e[4] = {10, 10, 10, 10};
+  const double *in[1] = {x}, *ib[1] = {e};
+  double out[4], ob[4], r = 1 / sqrt(3.5 + 1e-3);
+  lemon_reference_layer(&t->g, 0, in, ib, out, ob);
+  const double want[4] = {-2 * r, -2 * r, 0 + 1, 3 * r - 1};
+  for (int k = 0; k < 4; k++) {
+    assert_true(isinf(ob[k]));
+    assert_float_equal(out[k], want[k], 1e-14);
+  }
+  tg_free(t);
+}
+
 /* ---- report ------------------------------------------------------------------------------ */
 
 static int cmp_double(const void *a, const void *b) {
@@ -1176,6 +1196,7 @@ int main(void) {
       cmocka_unit_test(test_bound_detects_library_bugs),
       cmocka_unit_test(test_bound_is_inf_where_not_finite),
       cmocka_unit_test(test_layer_alone_matches_the_run),
+      cmocka_unit_test(test_layer_norm_value_without_bound),
       cmocka_unit_test(test_print_tightness),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,9 +60,9 @@ static int layer_norm_stats(const double *x, const double *xe, size_t c, row_sta
   dvar += lref_sum_rounding(c + 4, 2 * (m2 + am * am)) + 2 * am * eta + eta * eta;
   double v = var + LEMON_NORM_EPS;
   double dv = dvar + U * LEMON_NORM_EPS + U * (v + dvar);
+  s->r = 1.0 / sqrt(v);  /* the value holds even where the bound does not */
   if (!(dv < 0.5 * v)) return -1;
   double rmax = 1.0 / sqrt(v - dv);
-  s->r = 1.0 / sqrt(v);
   s->r_err = 0.5 * rmax * rmax * rmax * dv + 3 * U * rmax;
   return 0;
 }
