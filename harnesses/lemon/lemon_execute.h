@@ -2,13 +2,13 @@
  * layer), then each usable library in each of its variants (float outputs per layer in
  * guard-page buffers). Shared by the fuzz target, the localization and the campaign bench.
  * Backends: MLF_LEMON_BACKENDS (comma-separated names; default all: reference, onednn,
- * xnnpack); variants per library: MLF_LEMON_VARIANTS (default 4). */
+ * xnnpack); variants per library: MLF_LEMON_VARIANTS (default 8: every implementation oneDNN offers). */
 #ifndef LEMON_EXECUTE_H
 #define LEMON_EXECUTE_H
 #include "lemon_backend.h"
 #include "lemon_graph.h"
 
-#define LEMON_MAX_RUNS 12
+#define LEMON_MAX_RUNS 12  /* reference, 8 oneDNN variants, 2 XNNPACK ones */
 
 typedef struct {
   char name[32];          /* "onednn#1", "xnnpack#0", "reference#0" */
