@@ -4,9 +4,10 @@
 # saved crash is on the harness side (a new library finding is reported, not failed).
 . "$(dirname "$0")/common.bash"
 . scripts/afl-env.sh
-# The pipeline is under test here, not the libraries: two BLAS backends keep a fresh forked
-# child fast enough for a few hundred executions in seconds.
-export MLF_BLAS_BACKENDS=openblas,netlib
+# The pipeline is under test here, not the libraries: two BLAS backends (LEMON: the reference
+# and XNNPACK's first variant) keep a fresh forked child fast enough for a few hundred
+# executions in seconds.
+export MLF_BLAS_BACKENDS=openblas,netlib MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=1
 for t in $(targets); do
   mkdir -p "$tmp/$t-seeds"
   cp build/corpora/"$t"/*.bin "$tmp/$t-seeds/"
