@@ -99,12 +99,28 @@ static int mutate_poke_special(ProtobufCMessage *msg, mlf_rng *rng) {
   return blas_poke_special(f, MAX_POKES, rng);
 }
 
+/* r itself when it is one of the n routines in list, else one of them at random. */
+static Mlf__Blas__Level23Case__Routine within(Mlf__Blas__Level23Case__Routine r,
+                                              const Mlf__Blas__Level23Case__Routine *list,
+                                              size_t n, mlf_rng *rng) {
+  for (size_t i = 0; i < n; i++)
+    if (list[i] == r) return r;
+  return list[mlf_rng_below(rng, n)];
+}
+
 /* Another metamorphic relation with a fresh knob, and the case made one it applies to:
  * split-k and transpose-identity need gemm (split-k with k >= 2), increment-sign a level-2
- * routine (they all take vectors). */
+ * routine (they all take vectors), linearity-beta a routine with beta, permutation one whose
+ * structure a permutation keeps (no band, no triangle). */
 static int mutate_relation(ProtobufCMessage *msg, mlf_rng *rng) {
+  static const Mlf__Blas__Level23Case__Routine with_beta[] = {
+      L23(GEMV), L23(GBMV), L23(SYMV), L23(HEMV), L23(SBMV), L23(HBMV), L23(SPMV), L23(HPMV),
+      L23(GEMM), L23(SYMM), L23(HEMM), L23(SYRK), L23(HERK), L23(SYR2K), L23(HER2K)};
+  static const Mlf__Blas__Level23Case__Routine permutable[] = {
+      L23(GEMV), L23(SYMV), L23(HEMV), L23(SPMV), L23(HPMV), L23(GEMM),
+      L23(SYMM), L23(HEMM), L23(SYRK), L23(HERK), L23(SYR2K), L23(HER2K)};
   Mlf__Blas__Level23Case *c = (Mlf__Blas__Level23Case *)msg;
-  SET(c, relation, (Mlf__Blas__Level23Case__Relation)(1 + mlf_rng_below(rng, REL(LINEARITY_ALPHA))));
+  SET(c, relation, (Mlf__Blas__Level23Case__Relation)(1 + mlf_rng_below(rng, REL(PERMUTATION))));
   SET(c, relation_knob, (uint32_t)mlf_rng_below(rng, 1u << 16));
   if (c->relation == REL(SPLIT_K) || c->relation == REL(TRANSPOSE_IDENTITY)) {
     SET(c, routine, L23(GEMM));
@@ -112,6 +128,10 @@ static int mutate_relation(ProtobufCMessage *msg, mlf_rng *rng) {
   }
   if (c->relation == REL(INCREMENT_SIGN) && c->routine >= L23(GEMM))
     SET(c, routine, (Mlf__Blas__Level23Case__Routine)mlf_rng_below(rng, L23(HPR2) + 1));
+  if (c->relation == REL(LINEARITY_BETA))
+    SET(c, routine, within(c->routine, with_beta, sizeof with_beta / sizeof *with_beta, rng));
+  if (c->relation == REL(PERMUTATION))
+    SET(c, routine, within(c->routine, permutable, sizeof permutable / sizeof *permutable, rng));
   return 1;
 }
 

@@ -5,7 +5,9 @@
  * path summing otherwise, a summation order chosen by |alpha| > 2, a kernel assuming lda = m,
  * one ignoring the sign of incx, beta = 1 taken as 0, an off-by-one in the
  * transposed-transposed branch, a bias on the beta = 0 path, and, for the bit-exact tier of
- * ld-padding, a summation order chosen by lda. */
+ * ld-padding, a summation order chosen by lda; a large-beta path that ignores beta's sign or
+ * fuses beta c into its sum (linearity in beta), and a row-tail kernel that takes the first term
+ * of the last row in magnitude (permutation, with a naive dsymv for the symmetric rebuild). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,7 +19,8 @@
 
 typedef enum {
   CORRECT, FLAKY, FORTRAN_REVERSED, ROW_MAJOR_REVERSED, ALPHA_PATH, ASSUMES_PACKED_LDA,
-  IGNORES_INC_SIGN, BETA_ONE_AS_ZERO, TT_DROPS_LAST, BETA_ZERO_BIASED, LDA_ORDER
+  IGNORES_INC_SIGN, BETA_ONE_AS_ZERO, TT_DROPS_LAST, BETA_ZERO_BIASED, LDA_ORDER,
+  LARGE_BETA_UNSIGNED, LARGE_BETA_FUSED, TAIL_ROW_ABS
 } defect;
 static defect active;
 
@@ -26,15 +29,29 @@ static double op_at(const double *x, int ld, int trans, int i, int l) {
   return trans ? x[l + (size_t)i * ld] : x[i + (size_t)l * ld];
 }
 
-/* sum_l op(A)(i, l) op(B)(l, j), forwards or backwards over l. */
+/* op(A)(i, l), taken in magnitude by the defective tail kernel for the first term of the last
+ * row (of `rows`). */
+static double left_at(const double *a, int lda, int ta, int i, int l, int rows) {
+  double v = op_at(a, lda, ta, i, l);
+  return active == TAIL_ROW_ABS && i == rows - 1 && l == 0 ? fabs(v) : v;
+}
+
+/* sum_l op(A)(i, l) op(B)(l, j), forwards or backwards over l; op(A) has `rows` rows. */
 static double dot(int reverse, int k, const double *a, int lda, int ta, const double *b, int ldb,
-                  int tb, int i, int j) {
+                  int tb, int i, int j, int rows) {
   double s = 0;
   for (int q = 0; q < k; q++) {
     int l = reverse ? k - 1 - q : q;
-    s += op_at(a, lda, ta, i, l) * op_at(b, ldb, tb, l, j);
+    s += left_at(a, lda, ta, i, l, rows) * op_at(b, ldb, tb, l, j);
   }
   return s;
+}
+
+/* s + beta y, on the defective large-beta paths without beta's sign or fused. */
+static double plus_beta(double s, double beta, double y) {
+  if (fabs(beta) > 2 && active == LARGE_BETA_UNSIGNED) beta = fabs(beta);
+  if (fabs(beta) > 2 && active == LARGE_BETA_FUSED) return fma(beta, y, s);
+  return s + beta * y;
 }
 
 static void col_major_dgemm(int row_major, int ta, int tb, int m, int n, int k, double alpha,
@@ -48,9 +65,9 @@ static void col_major_dgemm(int row_major, int ta, int tb, int m, int n, int k, 
       int reverse = (active == ROW_MAJOR_REVERSED && row_major) ||
                     (active == ALPHA_PATH && fabs(alpha) > 2) || (active == LDA_ORDER && lda > m + 4);
       int terms = active == TT_DROPS_LAST && tt && k > 0 ? k - 1 : k;
-      double s = alpha * dot(reverse, terms, a, lda, ta, b, ldb, tb, i, j);
+      double s = alpha * dot(reverse, terms, a, lda, ta, b, ldb, tb, i, j, m);
       if (active == BETA_ZERO_BIASED && beta == 0) s += 0x1p-30;
-      c[i + (size_t)j * ldc] = beta == 0 ? s : s + beta * c[i + (size_t)j * ldc];
+      c[i + (size_t)j * ldc] = beta == 0 ? s : plus_beta(s, beta, c[i + (size_t)j * ldc]);
     }
 }
 
@@ -74,10 +91,10 @@ static void gemv_core(int reverse, int t, int m, int n, double alpha, const doub
     double s = 0;
     for (int q = 0; q < len_x; q++) {
       int l = reverse ? len_x - 1 - q : q;
-      s += op_at(a, lda, t, i, l) * x0[(ptrdiff_t)l * incx];
+      s += left_at(a, lda, t, i, l, len_y) * x0[(ptrdiff_t)l * incx];
     }
     double *yi = y0 + (ptrdiff_t)i * incy;
-    *yi = beta == 0 ? alpha * s : alpha * s + beta * *yi;
+    *yi = beta == 0 ? alpha * s : plus_beta(alpha * s, beta, *yi);
   }
 }
 
@@ -97,6 +114,23 @@ static void fake_dgemv_fortran(const char *trans, const int *m, const int *n, co
             y, *incy);
 }
 
+/* cblas_dsymv, unit increments: y := alpha A x + beta y, A read from the triangle given
+ * (row-major storage is the column-major transpose: the other triangle). */
+static void fake_dsymv(int order, int uplo, int n, double alpha, const double *a, int lda,
+                       const double *x, int incx, double beta, double *y, int incy) {
+  int lower = (uplo == 122) != (order == 101);
+  (void)incx, (void)incy;
+  for (int i = 0; i < n; i++) {
+    double s = 0;
+    for (int l = 0; l < n; l++) {
+      int r = lower == (i >= l) ? i : l, c = r == i ? l : i; /* (i, l) or its mirror */
+      double v = a[r + (size_t)c * lda];
+      s += (active == TAIL_ROW_ABS && i == n - 1 && l == 0 ? fabs(v) : v) * x[l];
+    }
+    y[i] = plus_beta(alpha * s, beta, y[i]);
+  }
+}
+
 static blas_backend fake;
 
 static int setup(void **state) {
@@ -105,6 +139,7 @@ static int setup(void **state) {
   fake.cblas[BLAS_FN_dgemm] = (void (*)(void))fake_dgemm;
   fake.cblas[BLAS_FN_dgemv] = (void (*)(void))fake_dgemv;
   fake.fortran[BLAS_FN_dgemv] = (void (*)(void))fake_dgemv_fortran;
+  fake.cblas[BLAS_FN_dsymv] = (void (*)(void))fake_dsymv;
   return 0;
 }
 
@@ -246,6 +281,53 @@ static void test_linearity_alpha(void **state) {
   expect_caught(&t.c, BETA_ZERO_BIASED, "relation-linearity-alpha");
 }
 
+/* The large-beta path's defects: alpha 3 keeps |beta / alpha| below 1 when beta doubles. */
+static void test_linearity_beta(void **state) {
+  (void)state;
+  test_case t;
+  make_case(&t, GEMV, REL(LINEARITY_BETA));
+  t.alpha.value = 3;
+  expect_caught(&t.c, LARGE_BETA_UNSIGNED, "relation-linearity-beta");
+  make_case(&t, GEMM, REL(LINEARITY_BETA)); /* bit-exact: a rounding-level difference */
+  t.alpha.value = 3;
+  expect_caught(&t.c, LARGE_BETA_FUSED, "relation-linearity-beta");
+}
+
+/* Not run where the path may change (|beta / alpha| crosses 1 when beta doubles) or where C
+ * does not halve exactly (the smallest subnormal poked in). */
+static void test_linearity_beta_not_applicable(void **state) {
+  (void)state;
+  test_case t;
+  make_case(&t, GEMV, REL(LINEARITY_BETA));
+  assert_null(relation_under(LARGE_BETA_UNSIGNED, &t.c)); /* alpha 1.25, beta -1.25 */
+  make_case(&t, GEMV, REL(LINEARITY_BETA));
+  t.alpha.value = 3;
+  Mlf__Blas__Poke poke = MLF__BLAS__POKE__INIT, *pokes[1] = {&poke};
+  Mlf__Blas__Number tiny = MLF__BLAS__NUMBER__INIT;
+  tiny.kind_case = MLF__BLAS__NUMBER__KIND_VALUE, tiny.value = 0x1p-1074;
+  poke.index = 4, poke.value = &tiny;
+  t.fills[2].n_pokes = 1, t.fills[2].pokes = pokes;
+  assert_null(relation_under(LARGE_BETA_UNSIGNED, &t.c));
+}
+
+/* Rows of op(A) and y (gemv), of op(A) and C with C's columns and op(B)'s (gemm), and
+ * P A P^T with P x (symv, the stored triangle rebuilt) permuted: the last row, computed by the
+ * defective tail kernel, then holds a row whose first term is negative. */
+enum { PERMUTATION_SEED = 17, PERMUTATION_KNOB = 45 }; /* found by search: the plain calls hold */
+static void test_permutation(void **state) {
+  (void)state;
+  test_case t;
+  Mlf__Blas__Level23Case__Routine routines[] = {GEMV, GEMM, MLF__BLAS__LEVEL23_CASE__ROUTINE__SYMV};
+  for (int r = 0; r < 3; r++)
+    for (int trans = 0; trans < 2; trans++) {
+      make_case(&t, routines[r], REL(PERMUTATION));
+      t.c.trans = trans ? MLF__BLAS__TRANSPOSE__TRANS : MLF__BLAS__TRANSPOSE__NO_TRANS;
+      t.c.lower = trans; /* symv: both triangles */
+      t.fills[0].seed = PERMUTATION_SEED, t.c.relation_knob = PERMUTATION_KNOB;
+      expect_caught(&t.c, TAIL_ROW_ABS, "relation-permutation");
+    }
+}
+
 /* A relation that does not apply is not run: split-k needs k >= 2. */
 static void test_not_applicable(void **state) {
   (void)state;
@@ -262,7 +344,8 @@ int main(void) {
       cmocka_unit_test(test_ld_padding_judged), cmocka_unit_test(test_ld_padding_exact),
       cmocka_unit_test(test_increment_sign),   cmocka_unit_test(test_split_k),
       cmocka_unit_test(test_transpose_identity), cmocka_unit_test(test_linearity_alpha),
-      cmocka_unit_test(test_not_applicable),
+      cmocka_unit_test(test_linearity_beta),   cmocka_unit_test(test_linearity_beta_not_applicable),
+      cmocka_unit_test(test_permutation),      cmocka_unit_test(test_not_applicable),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -61,15 +61,39 @@
  *     not read: the same path) and alpha times 2^e, 1 <= |e| <= 4, every operation is
  *     homogeneous as for scale-pow2 (the same conditions on alpha and the values read, which
  *     keep products normal and sums finite after the scaling), so the result is exactly 2^e
- *     times the other. */
+ *     times the other;
+ *   linearity-beta (routines with beta): (2 beta)(c / 2) is the same real number as beta c for
+ *     every part of every product (complex ones too), so with C halved exactly and alpha, A, B
+ *     untouched every operation sees the same operands and the call with (2 beta, C / 2) gives
+ *     the same bits as (beta, C), underflow and overflow of beta c included, provided the
+ *     library takes the same path: it applies when beta is finite, 2 beta does not overflow, no
+ *     part of beta is 0 (real), +-1 or crosses magnitude 1 when doubled (as for scale-pow2),
+ *     real |beta / alpha| does not cross 1 either (measured: ATLAS's real gemm computes
+ *     alpha (A B + (beta / alpha) C) when |beta| <= |alpha|, alpha A B + beta C otherwise; its
+ *     complex gemm does not), C is read (no quick return), and every part of C halves exactly
+ *     (not a tiny one whose last bit falls off the subnormal range);
+ *   permutation (gemm, gemv, symv/hemv, spmv/hpmv, symm/hemm, syrk/herk, syr2k/her2k):
+ *     P (A B) Q^T = (P A)(B Q^T), P (A x) = (P A) x, (P A P^T)(P x) = P (A x), and
+ *     P (A A^T) P^T = (P A)(P A)^T, so the call with the output's rows permuted by P and its
+ *     columns by Q (Q = P for the rank-k updates), every operand moved accordingly
+ *     (level23_permute.c: a stored triangle rebuilt from the permuted full matrix) and the
+ *     input C permuted too,
+ *     gives the permuted result in exact arithmetic; each element of gemm and gemv is the same
+ *     sum in the same order, but kernels place rows in vector bodies and scalar tails that
+ *     round otherwise (measured: OpenBLAS and BLIS gemm, OpenBLAS, BLIS and ATLAS gemv differ
+ *     in the last bits, netlib's do not), and a symmetric operand's elements are summed in the
+ *     permuted order (every library measured differs): judged. */
 #include "level23_relations.h"
 #include <math.h>
 #include <string.h>
 #include "blas_known_crashes.h"
 #include "level23_compare.h"
 #include "level23_duality.h"
+#include "level23_permute.h"
 #include "level23_restore.h"
 #include "mlf_capture.h"
+#include "mlf_rng.h"
+#include "mlf_scratch.h"
 
 enum { A, B, C, X, Y, OPERANDS };
 
@@ -323,6 +347,110 @@ static const char *linearity_alpha(const blas_backend *b, const level23_problem 
   return *offset >= 0 ? "relation-linearity-alpha" : NULL;
 }
 
+/* A copy of the output with every finite part of every element halved; 0 when a halving is
+ * inexact (a tiny part whose last bit falls off the subnormal range). */
+static int halved_output(const level23_problem *pb, level23_operand *half) {
+  const blas_precision *p = &pb->p;
+  size_t part_size = p->elem_size / (p->is_complex ? 2 : 1);
+  level23_clone_output(pb, half);
+  for (size_t i = 0; i < level23_rows(half); i++)
+    for (size_t j = 0; j < level23_cols(half); j++) {
+      long slot = level23_slot(half, i, j);
+      for (int part = 0; slot >= 0 && part < (p->is_complex ? 2 : 1); part++) {
+        char *v = (char *)half->store.data + (size_t)slot * p->elem_size + (size_t)part * part_size;
+        if (p->is_double) {
+          double x = *(double *)v, h = x / 2;
+          if (!isfinite(x)) continue; /* NaN sentinels and Inf keep their bits */
+          if (2 * h != x) return 0;
+          *(double *)v = h;
+        } else {
+          float x = *(float *)v, h = x / 2;
+          if (!isfinite(x)) continue; /* NaN sentinels and Inf keep their bits */
+          if (2 * h != x) return 0;
+          *(float *)v = h;
+        }
+      }
+    }
+  return 1;
+}
+
+/* linearity-beta: one more call with 2 beta on C / 2, against the plain call's output. */
+static const char *linearity_beta(const blas_backend *b, const level23_problem *pb,
+                                  const level23_operand *out, long *offset) {
+  *offset = -1;
+  for (int part = 0; part < 2; part++)
+    if (!(fabs(2 * pb->beta[part]) <= pb->p.max)) return NULL;
+  if (!pb->product || !has_beta(pb) || pb->quick_return) return NULL;
+  if (path_may_change(pb->beta[0], 2, 0) || path_may_change(pb->beta[1], 2, 1)) return NULL;
+  double ratio = fabs(pb->beta[0] / pb->alpha[0]);
+  if (!pb->p.is_complex && (ratio <= 1) != (2 * ratio <= 1)) return NULL;
+  level23_operand half;
+  double beta2[2] = {2 * pb->beta[0], 2 * pb->beta[1]};
+  float beta2_f[2] = {(float)beta2[0], (float)beta2[1]};
+  if (halved_output(pb, &half)) {
+    level23_args args = level23_args_for(pb, &half);
+    args.beta = pb->p.is_double ? (const void *)beta2 : beta2_f;
+    if (call(b, pb, pb->fortran, &args))
+      *offset = level23_first_mismatch(pb, out, &half, L23_SAME_STORAGE, 1);
+  }
+  blas_matrix_free(&half.store);
+  return *offset >= 0 ? "relation-linearity-beta" : NULL;
+}
+
+/* A permutation of 0 .. n - 1 (Fisher-Yates) into perm and its inverse into inv. */
+static void draw_permutation(mlf_rng *rng, size_t n, size_t *perm, size_t *inv) {
+  for (size_t i = 0; i < n; i++) perm[i] = i;
+  for (size_t i = n; i > 1; i--) {
+    size_t j = (size_t)mlf_rng_below(rng, i), t = perm[i - 1];
+    perm[i - 1] = perm[j], perm[j] = t;
+  }
+  for (size_t i = 0; i < n; i++) inv[perm[i]] = i;
+}
+
+/* permutation: the output's rows by P and columns by Q, drawn from the knob (Q = P for a
+ * symmetric output), every operand moved accordingly; the follow-up's output is permuted back
+ * into the plain output's storage and compared there. */
+static const char *permutation(const blas_backend *b, const level23_problem *pb,
+                               const level23_operand *out, long *offset) {
+  *offset = -1;
+  if (!pb->product || !level23_permutable(pb)) return NULL;
+  static mlf_scratch scratch;
+  size_t rows = level23_rows(pb->output), cols = level23_cols(pb->output);
+  size_t *P = mlf_scratch_get(&scratch, (2 * rows + 2 * cols + 1) * sizeof *P);
+  size_t *P_inv = P + rows, *Q = P_inv + rows, *Q_inv = Q + cols;
+  mlf_rng rng;
+  mlf_rng_seed(&rng, pb->relation_knob);
+  draw_permutation(&rng, rows, P, P_inv);
+  if (pb->routine->op == OP_RK || pb->routine->op == OP_R2K) Q = P, Q_inv = P_inv;
+  else draw_permutation(&rng, cols, Q, Q_inv);
+  level23_operand copies[OPERANDS];
+  level23_args args = level23_args_for(pb, out);
+  int w_out = 0;
+  for (int w = 0; w < OPERANDS; w++) {
+    const level23_operand *o = operand(pb, w);
+    const size_t *by_row, *by_col;
+    if (!pb->has[w]) continue;
+    if (o == pb->output) w_out = w;
+    level23_operand_perms(pb, o, P, Q, &by_row, &by_col);
+    level23_permuted_copy(&copies[w], o, &pb->p, by_row, by_col, pb->side, "permuted");
+    if (o != pb->output) mlf_guard_set_readonly(copies[w].store.data, 1);
+    use_operand(&args, w, &copies[w]);
+  }
+  if (call(b, pb, pb->fortran, &args)) {
+    level23_operand back;
+    level23_permuted_copy(&back, &copies[w_out], &pb->p, P_inv, out->is_vector ? NULL : Q_inv,
+                          pb->side, "permuted back");
+    *offset = level23_first_mismatch(pb, out, &back, L23_SAME_STORAGE, 0);
+    blas_matrix_free(&back.store);
+  }
+  for (int w = 0; w < OPERANDS; w++)
+    if (pb->has[w]) {
+      mlf_guard_set_readonly(copies[w].store.data, 0);
+      blas_matrix_free(&copies[w].store);
+    }
+  return *offset >= 0 ? "relation-permutation" : NULL;
+}
+
 const char *level23_relation_check(const blas_backend *b, const level23_problem *pb,
                                    Mlf__Blas__Level23Case__Relation relation,
                                    const level23_operand *out, long *offset) {
@@ -334,6 +462,8 @@ const char *level23_relation_check(const blas_backend *b, const level23_problem 
     case MLF__BLAS__LEVEL23_CASE__RELATION__SPLIT_K: return split_k(b, pb, out, offset);
     case MLF__BLAS__LEVEL23_CASE__RELATION__TRANSPOSE_IDENTITY: return transpose_identity(b, pb, out, offset);
     case MLF__BLAS__LEVEL23_CASE__RELATION__LINEARITY_ALPHA: return linearity_alpha(b, pb, offset);
+    case MLF__BLAS__LEVEL23_CASE__RELATION__LINEARITY_BETA: return linearity_beta(b, pb, out, offset);
+    case MLF__BLAS__LEVEL23_CASE__RELATION__PERMUTATION: return permutation(b, pb, out, offset);
     default: return same_memory(b, pb, relation, out, offset);
   }
 }
