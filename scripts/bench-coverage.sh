@@ -45,7 +45,9 @@ unset MLF_REPORT_KNOWN
 symbolizer=$(command -v llvm-symbolizer-16) ||
   { echo "bench-coverage: llvm-symbolizer-16 missing (scripts/install-deps.sh installs llvm-16)" >&2; exit 1; }
 if [ $# -gt 0 ]; then targets=("$@"); else
-  targets=(); for b in out/libfuzzer/blas_*; do [ -x "$b" ] && targets+=("$(basename "$b")"); done
+  # blas_lapack calls only the (uninstrumented) Debian LAPACKs: no OpenBLAS PC to count.
+  targets=(); for b in out/libfuzzer/blas_*; do
+    [ -x "$b" ] && [ "$(basename "$b")" != blas_lapack ] && targets+=("$(basename "$b")"); done
 fi
 [ ${#targets[@]} -gt 0 ] || { echo "bench-coverage: no out/libfuzzer/blas_* binary; run make first" >&2; exit 1; }
 cores=$(nproc)
@@ -184,10 +186,11 @@ done
     s_med=$(pcs "$t" structure | median) b_med=$(pcs "$t" bytes | median)
     s_min=$(pcs "$t" structure | sort -g | head -n 1) b_min=$(pcs "$t" bytes | sort -g | head -n 1)
     ratios=$(awk -F'\t' -v t="$t" '$1 == t { c[$3 " " $2] = $6; if (!($3 in seen)) { seen[$3] = 1; order[++n] = $3 } }
-      END { for (i = 1; i <= n; i++) printf "%.2f ", c[order[i] " structure"] / c[order[i] " bytes"] }' "$results")
+      END { for (i = 1; i <= n; i++) { b = c[order[i] " bytes"]
+              if (b > 0) printf "%.2f ", c[order[i] " structure"] / b; else printf "n/a " } }' "$results")
     total=$(awk -F'\t' -v t="$t" '$1 == t { print $7; exit }' "$results")
     echo "coverage_openblas $t structure min $s_min median $s_med, bytes min $b_min median $b_med (of $total OpenBLAS PCs);" \
-      "structure/bytes: ratio of medians $(awk -v a="$s_med" -v b="$b_med" 'BEGIN { printf "%.2f", a / b }'), per seed ${ratios% }"
+      "structure/bytes: ratio of medians $(awk -v a="$s_med" -v b="$b_med" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "n/a (no OpenBLAS PC)" }'), per seed ${ratios% }"
   done
 } | tee "$dir/coverage.txt"
 
