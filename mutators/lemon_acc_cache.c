@@ -1,14 +1,7 @@
-/* The per-process ACC cache (lemon_acc_cache.h). */
+/* The ACC cache (lemon_acc_cache.h), kept in the guidance state (lemon_guidance.h). */
 #include "lemon_acc_cache.h"
 #include <stdlib.h>
-
-#define CACHE_SLOTS 4096 /* a power of two */
-
-static struct {
-  uint64_t key;
-  double acc;
-  int used;
-} slots[CACHE_SLOTS];
+#include "lemon_guidance.h"
 
 /* FNV-1a over the packed message without lineage and parent_acc. */
 uint64_t lemon_model_key(const lemon_model_msg *m) {
@@ -28,16 +21,18 @@ uint64_t lemon_model_key(const lemon_model_msg *m) {
 
 void lemon_acc_cache_put(const lemon_model_msg *m, double acc) {
   uint64_t key = lemon_model_key(m);
-  size_t slot = (size_t)(key & (CACHE_SLOTS - 1));
-  slots[slot].key = key;
-  slots[slot].acc = acc;
-  slots[slot].used = 1;
+  lemon_guidance_state *g = lemon_guidance();
+  size_t slot = (size_t)(key & (LEMON_ACC_SLOTS - 1));
+  g->acc[slot].key = key;
+  g->acc[slot].acc = acc;
+  g->acc[slot].used = 1;
 }
 
 int lemon_acc_cache_get(const lemon_model_msg *m, double *acc) {
   uint64_t key = lemon_model_key(m);
-  size_t slot = (size_t)(key & (CACHE_SLOTS - 1));
-  if (!slots[slot].used || slots[slot].key != key) return 0;
-  *acc = slots[slot].acc;
+  lemon_guidance_state *g = lemon_guidance();
+  size_t slot = (size_t)(key & (LEMON_ACC_SLOTS - 1));
+  if (!g->acc[slot].used || g->acc[slot].key != key) return 0;
+  *acc = g->acc[slot].acc;
   return 1;
 }

@@ -1,5 +1,5 @@
-/* The ACC (accumulated inconsistency, LEMON section 3.2) of the models run in this process,
- * by model: a small direct-mapped table keyed by a 64-bit hash of the packed model with its
+/* The ACC (accumulated inconsistency, LEMON section 3.2) of the models run, by model (kept
+ * in the guidance state, lemon_guidance.h: this process, or shared through a file): a small direct-mapped table keyed by a 64-bit hash of the packed model with its
  * lineage and parent_acc cleared (they do not change the numbers). In-process fuzzing: the
  * harness puts every model's ACC; the LEMON mutator reads the parent's and writes it into the
  * mutant's parent_acc. A newer model may evict an older one: a miss only means "unknown". */

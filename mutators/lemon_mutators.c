@@ -45,7 +45,7 @@ static int mutate_rule(ProtobufCMessage *msg, mlf_rng *rng) {
   int known = lemon_acc_cache_get(m, &parent_acc);
   lemon_rule r = uniform_selection
                      ? lemon_select_rule_uniform(m, rng)
-                     : lemon_select_rule(&lemon_global_rule_stats, m, last_rule, rng);
+                     : lemon_select_rule(lemon_global_rule_stats(), m, last_rule, rng);
   if (r == LEMON_RULE_COUNT || !lemon_apply_rule(m, r, rng)) return 0;
   last_rule = r;
   m->has_parent_acc = known;

@@ -2,8 +2,9 @@
 #include "lemon_selection.h"
 #include <math.h>
 #include "lemon_acc_cache.h"
+#include "lemon_guidance.h"
 
-lemon_rule_stats lemon_global_rule_stats;
+lemon_rule_stats *lemon_global_rule_stats(void) { return &lemon_guidance()->stats; }
 
 void lemon_rule_stats_record(lemon_rule_stats *s, lemon_rule r, int amplified) {
   if (r >= LEMON_RULE_COUNT) return;
@@ -105,24 +106,19 @@ size_t lemon_select_seed(const uint32_t *picked, size_t n, mlf_rng *rng) {
   return n ? n - 1 : 0; /* r within rounding of total */
 }
 
-static struct {
-  int active;
-  uint64_t key;
-  lemon_rule rule;
-  double parent_acc;
-} pending;
-
 void lemon_guidance_note_mutant(const lemon_model_msg *mutant, lemon_rule r) {
-  pending.active = mutant->has_parent_acc && r < LEMON_RULE_COUNT;
-  pending.key = lemon_model_key(mutant);
-  pending.rule = r;
-  pending.parent_acc = mutant->parent_acc;
+  lemon_guidance_state *g = lemon_guidance();
+  g->pending.active = mutant->has_parent_acc && r < LEMON_RULE_COUNT;
+  g->pending.key = lemon_model_key(mutant);
+  g->pending.rule = r;
+  g->pending.parent_acc = mutant->parent_acc;
 }
 
 int lemon_guidance_observe(const lemon_model_msg *m, double acc) {
+  lemon_guidance_state *g = lemon_guidance();
   lemon_acc_cache_put(m, acc);
-  if (!pending.active || lemon_model_key(m) != pending.key) return 0;
-  pending.active = 0;
-  lemon_rule_stats_record(&lemon_global_rule_stats, pending.rule, acc > pending.parent_acc);
+  if (!g->pending.active || lemon_model_key(m) != g->pending.key) return 0;
+  g->pending.active = 0;
+  lemon_rule_stats_record(&g->stats, g->pending.rule, acc > g->pending.parent_acc);
   return 1;
 }

@@ -2,8 +2,9 @@
  * Metropolis-Hastings over the ranks of the rules' amplification ratios (the share of a
  * rule's mutants whose ACC rose above their parent's), the uniform baseline LEMON_r, and seed
  * selection by roulette wheel over score 1 / (c + 1), c = times the seed was picked.
- * One process-global statistics table serves in-process fuzzing: the LEMON mutator notes
- * the mutant it made and the harness reports every model's ACC (lemon_guidance_observe). */
+ * One statistics table (lemon_guidance.h: per process, or shared with AFL++'s mutator through
+ * MLF_LEMON_GUIDANCE_FILE) serves fuzzing: the LEMON mutator notes the mutant it made and the
+ * harness reports every model's ACC (lemon_guidance_observe). */
 #ifndef LEMON_SELECTION_H
 #define LEMON_SELECTION_H
 #include <stddef.h>
@@ -18,7 +19,8 @@ typedef struct {
   uint64_t amplified[LEMON_RULE_COUNT];  /* of which the ACC rose above the parent's */
 } lemon_rule_stats;
 
-extern lemon_rule_stats lemon_global_rule_stats;
+/* The statistics the mutator selects by and the harness scores into. */
+lemon_rule_stats *lemon_global_rule_stats(void);
 
 void lemon_rule_stats_record(lemon_rule_stats *s, lemon_rule r, int amplified);
 /* amplified / selected (0 for a rule never selected). */
@@ -45,7 +47,7 @@ size_t lemon_select_seed(const uint32_t *picked, size_t n, mlf_rng *rng);
 /* In-process guidance. The mutator notes the mutant it made with rule r (its parent_acc set
  * when the parent's ACC was known); the harness then reports each model it ran with its ACC:
  * the ACC is cached, and when the model is the noted mutant with a known parent ACC, rule r
- * is scored in lemon_global_rule_stats (amplified when the ACC exceeds the parent's).
+ * is scored in lemon_global_rule_stats() (amplified when the ACC exceeds the parent's).
  * Mutants of generic field mutations are never noted, so they score no rule. Returns 1 when
  * a rule was scored. */
 void lemon_guidance_note_mutant(const lemon_model_msg *mutant, lemon_rule r);

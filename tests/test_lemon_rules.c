@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "lemon_acc_cache.h"
+#include "lemon_guidance.h"
 #include "lemon_layer_edit.h"
 #include "lemon_rules.h"
 #include "lemon_selection.h"
@@ -794,20 +797,54 @@ static void test_acc_cache_and_guidance(void **state) {
   assert_true(lemon_acc_cache_get(same, &acc)); /* lineage and parent_acc do not count */
   assert_true(acc == 0.25);
   /* The mutator notes its mutant; only that mutant's run scores the rule. */
-  lemon_rule_stats before = lemon_global_rule_stats;
+  lemon_rule_stats before = *lemon_global_rule_stats();
   mu->has_parent_acc = 1, mu->parent_acc = 0.25;
   lemon_guidance_note_mutant(mu, LEMON_RULE_GF);
   assert_false(lemon_guidance_observe(b, 1.0));
   assert_true(lemon_guidance_observe(mu, 0.5));
   assert_false(lemon_guidance_observe(mu, 0.5)); /* once */
-  assert_int_equal(lemon_global_rule_stats.selected[LEMON_RULE_GF], before.selected[LEMON_RULE_GF] + 1);
-  assert_int_equal(lemon_global_rule_stats.amplified[LEMON_RULE_GF], before.amplified[LEMON_RULE_GF] + 1);
+  assert_int_equal(lemon_global_rule_stats()->selected[LEMON_RULE_GF], before.selected[LEMON_RULE_GF] + 1);
+  assert_int_equal(lemon_global_rule_stats()->amplified[LEMON_RULE_GF], before.amplified[LEMON_RULE_GF] + 1);
   assert_true(lemon_acc_cache_get(mu, &acc) && acc == 0.5);
   mu->has_parent_acc = 0; /* parent unknown: nothing to score */
   lemon_guidance_note_mutant(mu, LEMON_RULE_GF);
   assert_false(lemon_guidance_observe(mu, 0.7));
-  lemon_global_rule_stats = before;
+  *lemon_global_rule_stats() = before;
   free_model(a), free_model(b), free_model(mu), free_model(same);
+}
+
+/* Through MLF_LEMON_GUIDANCE_FILE's mapping, as under AFL++: the mutator (this process) notes
+ * a mutant and reads ACCs; the harness (a forked child, like a fork-server child) reports the
+ * mutant's ACC; the parent then sees the child's ACC and the rule it scored. */
+static void test_guidance_shared_across_processes(void **state) {
+  (void)state;
+  char path[] = "/tmp/lemon-guidance-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_int_equal(lemon_guidance_map(path), 0);
+  lemon_model_msg *parent = load_seed("mlp");
+  mlf_rng rng;
+  mlf_rng_seed(&rng, 5);
+  lemon_model_msg *mu = lemon_model_clone(parent);
+  assert_true(lemon_apply_rule(mu, LEMON_RULE_NS, &rng));
+  mu->has_parent_acc = 1, mu->parent_acc = 0.5;
+  lemon_guidance_note_mutant(mu, LEMON_RULE_NS);
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) _exit(lemon_guidance_observe(mu, 2.0) ? 0 : 1);
+  int status;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  double acc;
+  assert_true(lemon_acc_cache_get(mu, &acc) && acc == 2.0);
+  assert_int_equal(lemon_global_rule_stats()->selected[LEMON_RULE_NS], 1);
+  assert_int_equal(lemon_global_rule_stats()->amplified[LEMON_RULE_NS], 1);
+  assert_int_equal(lemon_guidance_map(NULL), 0);  /* back to this process's own state */
+  assert_false(lemon_acc_cache_get(mu, &acc));
+  unlink(path);
+  free_model(parent), free_model(mu);
 }
 
 /* ---- the Model mutator end to end --------------------------------------------------------- */
@@ -859,6 +896,7 @@ int main(void) {
       cmocka_unit_test(test_equal_ratios_and_uniform_selection_are_uniform),
       cmocka_unit_test(test_seed_selection_prefers_less_picked),
       cmocka_unit_test(test_acc_cache_and_guidance),
+      cmocka_unit_test(test_guidance_shared_across_processes),
       cmocka_unit_test(test_model_mutator_mostly_rules_and_valid),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,8 @@
 # and XNNPACK's first variant) keep a fresh forked child fast enough for a few hundred
 # executions in seconds.
 export MLF_BLAS_BACKENDS=openblas,netlib MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=1
+# LEMON's rule statistics shared by the custom mutator (in afl-fuzz) and the target's children.
+export MLF_LEMON_GUIDANCE_FILE=$tmp/lemon-guidance
 for t in $(targets); do
   mkdir -p "$tmp/$t-seeds"
   cp build/corpora/"$t"/*.bin "$tmp/$t-seeds/"
@@ -26,5 +28,11 @@ for t in $(targets); do
     library_finding "$t" "$crash" || fail "$t: harness-side crash: $crash"
   done
   grep -q '^trim_steps [1-9]' "$tmp/$t-mutator-stats" || { cat "$tmp/$t-mutator-stats"; fail "$t: no trimming step ran"; }
+  if [ "$t" = lemon_model ]; then
+    # lemon_guidance_state: an 8-byte magic, then the 12 rules' scored-mutant counters.
+    scored=$(od -An -t u8 -j 8 -N 96 "$MLF_LEMON_GUIDANCE_FILE" | tr -s ' ' '\n' | awk '{ s += $1 } END { print s + 0 }')
+    [ "$scored" -gt 0 ] || fail "$t: no rule was scored through the shared guidance state"
+    echo "$t: $scored mutants scored their rule through the shared guidance state"
+  fi
   echo "$t: $execs executions; $(tr '\n' ' ' < "$tmp/$t-mutator-stats")"
 done
