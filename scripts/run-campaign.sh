@@ -17,6 +17,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
+# As the tests do: LeakSanitizer's exit-time scan faults with oneDNN loaded and leaves empty
+# crash files. Appended, so the caller's options stay (scripts/afl-env.sh builds on these).
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 root=${MLF_CAMPAIGN_DIR:-build/campaign}
 mkdir -p "$root"
 table=$root/summary.txt
@@ -51,7 +54,9 @@ run_afl() {
   local t=$1 dir=$root/$1-afl
   rm -rf "$dir"; mkdir -p "$dir/seeds"
   cp build/corpora/"$t"/*.bin "$dir/seeds/" 2>/dev/null || true
+  # LEMON's rule statistics shared by the custom mutator and the target (lemon_guidance.h).
   (. scripts/afl-env.sh
+   MLF_LEMON_GUIDANCE_FILE=$dir/lemon-guidance \
    AFL_CUSTOM_MUTATOR_LIBRARY=$top/out/afl/$t.mutator.so timeout $((seconds + 60)) \
      afl-fuzz -i "$dir/seeds" -o "$dir/findings" -V "$seconds" -- out/afl/"$t" >"$dir/log" 2>&1) || true
   local stats=$dir/findings/default/fuzzer_stats

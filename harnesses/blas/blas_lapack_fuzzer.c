@@ -241,6 +241,19 @@ static void check_invalid(mlf_run *run, const lcase *c, const lapack_backend *b,
   if (!same) finding(run, c, b->name, o, 0, "write-on-invalid", "A or B changed by a call with an invalid argument");
 }
 
+/* A workspace query (LWORK = -1) answers the optimal LWORK in WORK(1): at least the documented
+ * minimum, and the call with exactly that LWORK must accept it. */
+static void check_workspace_query(mlf_run *run, const lcase *c, const char *name, outcome *o,
+                                  const lapack_args *a) {
+  if (a->queried && !(a->work_query >= a->lwork_floor))
+    finding(run, c, name, o, 0, "workspace-query",
+            "LWORK = -1 answered WORK(1) = %g, below the documented minimum LWORK %d", a->work_query,
+            a->lwork_floor);
+  if (a->lwork_rejected)
+    finding(run, c, name, o, 0, "workspace-query", "INFO = %d: LWORK = %g, its own query's WORK(1), rejected",
+            o->info, a->work_query);
+}
+
 /* NaN in the referenced input of a factorization: the NaN element is never overwritten
  * without being read, so it must survive in the output unless INFO reports a failure. */
 static void check_nan_kept(mlf_run *run, const lcase *c, const char *name, outcome *o, const ld_mat *out) {
@@ -624,6 +637,7 @@ static int run_backend(mlf_run *run, const lcase *c, const lapack_backend *b, ou
   o->info = a.info, o->rank = a.rank, o->rcond = a.rcond_out;
   if (!buffers_intact(&bf, c) || a.workspace_damaged)
     finding(run, c, b->name, o, 0, "write-outside", "wrote into the slack or padding next to a buffer");
+  check_workspace_query(run, c, b->name, o, &a);
   if (c->invalid) check_invalid(run, c, b, &bf, a_before, b_before, o);
   else check_valid(run, c, b, &bf, o);
   mlf_log(run, "%-16s INFO %d%s%s, worst residual/allowed %.3g", b->name, o->info,

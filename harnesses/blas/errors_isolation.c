@@ -11,6 +11,8 @@
 
 #define ERRORS_CHILD_SECONDS 2 /* a call here takes microseconds */
 
+void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
 static void (*child_on_signal)(void *, void *);
 static void *child_ctx, *child_result;
 
@@ -35,6 +37,9 @@ int errors_isolated(void (*body)(void *ctx, void *result),
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0) dup2(null, STDERR_FILENO);
     child_on_signal = on_signal, child_ctx = ctx, child_result = shared;
+    /* A sanitizer report here (UBSan, ASan) must not run the parent's death callback:
+     * libFuzzer's saves the input as a crash artifact although the fuzzer goes on. */
+    if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(NULL);
     static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
     for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) {
       struct sigaction sa;

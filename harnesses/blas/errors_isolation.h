@@ -10,8 +10,9 @@
  * (result_size bytes, copied back). When the child dies of a signal, on_signal(ctx, result)
  * runs in the child's signal handler first, to save what it can. Returns 0 when body
  * returned, else the signal that ended the child (SIGALRM when it ran for more than two
- * seconds; -1 when fork failed). The child's
- * stderr goes to /dev/null: sanitizer and libFuzzer handlers never run there. */
+ * seconds; SIGABRT when it exited with an error status, as after a sanitizer report; -1 when
+ * fork failed). The child's stderr goes to /dev/null and it has no sanitizer death callback,
+ * so libFuzzer's (which saves the input as a crash) never runs there. */
 int errors_isolated(void (*body)(void *ctx, void *result),
                     void (*on_signal)(void *ctx, void *result), void *ctx, void *result,
                     size_t result_size);

@@ -79,6 +79,19 @@ static int min_lwork(const lapack_args *a) {
   }
 }
 
+/* The least WORK(1) a workspace query may answer: the documented minimum LWORK; 1 when
+ * min(M, N) = 0 (a quick return references no workspace, LAPACK 3.11 says LWORK >= 1 there
+ * where it says anything); for real ?gesvd 5 min(M, N) in paths 1 and 1t, which its
+ * documentation allows (M >= MNTHR = INT(1.6 min(M, N)) and JOBU = 'N', or N >= MNTHR and
+ * JOBVT = 'N'). */
+static int query_floor(const lapack_args *a) {
+  int m = max_i(a->m, 0), n = max_i(a->n, 0), mn = m < n ? m : n, mnthr = (int)(mn * 1.6f);
+  if (mn == 0) return 1;
+  int path1 = m >= n ? m >= mnthr && a->jobu == 'N' : n >= mnthr && a->jobvt == 'N';
+  if (a->routine == LAPACK_GESVD && a->prec < 2 && path1) return 5 * mn;
+  return min_lwork(a);
+}
+
 /* Documented RWORK (real elements) and IWORK lengths. */
 static int rwork_len(const lapack_args *a) {
   int m = max_i(a->m, 0), n = max_i(a->n, 0), r = max_i(a->nrhs, 0), mn = m < n ? m : n;
@@ -193,20 +206,23 @@ static void call_fortran(lapack_entry fn, lapack_args *a, fortran_extra *x) {
   invoke(fn, v, n);
 }
 
-static int has_arg(const lapack_args *a, int kind) {
+/* 1-based position of an argument kind in the routine's Fortran argument list, 0 if absent. */
+static int position(const lapack_args *a, int kind) {
   const unsigned char *sig = signature[a->routine][a->prec >= 2];
   for (int i = 0; i < 17 && sig[i] != END; i++)
-    if (sig[i] == kind) return 1;
+    if (sig[i] == kind) return i + 1;
   return 0;
 }
+static int has_arg(const lapack_args *a, int kind) { return position(a, kind) > 0; }
 
-/* Workspace of the documented minimum or what the library's own query asks for, if more
- * (the query runs only with valid arguments: an invalid call must fail on its own). */
+/* Workspace of what the library's own query asks for, or of the documented minimum when it
+ * asks for less (the query runs only with valid arguments: an invalid call must fail on its
+ * own). */
 static void fortran_with_workspace(lapack_entry fn, lapack_args *a) {
   fortran_extra x = {.rcond_f = (float)a->rcond_in, .rcond_d = a->rcond_in,
                      .anorm_f = (float)a->anorm, .anorm_d = a->anorm};
   size_t es = elem_size(a->prec), rs = a->prec & 1 ? 8 : 4;
-  int lwork = has_arg(a, WORK) ? min_lwork(a) : 0;
+  int lwork = has_arg(a, WORK) ? min_lwork(a) : 0, lwork_from_query = 0;
   double query[2] = {0, 0};
   if (has_arg(a, LWORK) && !a->invalid) {
     /* rwork and iwork are not referenced by a query; give them the documented size anyway */
@@ -216,7 +232,8 @@ static void fortran_with_workspace(lapack_entry fn, lapack_args *a) {
     x.iwork = mlf_guard_alloc((size_t)iwork_len(a) * sizeof(int), sizeof(int), MLF_GUARD_TAIL, "IWORK");
     call_fortran(fn, a, &x);
     double want = a->prec & 1 ? query[0] : (double)((float *)query)[0];
-    if (a->info == 0 && want > lwork && want < 1e8) lwork = (int)ceil(want);
+    a->queried = a->info == 0, a->work_query = want, a->lwork_floor = query_floor(a);
+    if (a->queried && want >= a->lwork_floor && want < 1e8) lwork = (int)ceil(want), lwork_from_query = 1;
     mlf_guard_free(x.rwork);
     mlf_guard_free(x.iwork);
   }
@@ -228,6 +245,7 @@ static void fortran_with_workspace(lapack_entry fn, lapack_args *a) {
                 : NULL;
   a->info = 0;
   call_fortran(fn, a, &x);
+  a->lwork_rejected = lwork_from_query && a->info == -position(a, LWORK);
   a->rcond_out = a->prec & 1 ? x.rcond_out_d : x.rcond_out_f;
   void *bufs[3] = {x.work, x.rwork, x.iwork};
   for (int i = 0; i < 3; i++)

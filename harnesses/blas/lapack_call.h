@@ -29,6 +29,12 @@ typedef struct {
   int info;
   int workspace_damaged; /* a write into the slack next to a workspace buffer */
   int invalid;           /* the caller passes invalid arguments: no workspace query */
+  /* Fortran, valid arguments: the workspace query (LWORK = -1) answered INFO = 0 with
+   * WORK(1) = work_query, which must be at least lwork_floor, the least LWORK the routine's
+   * documentation allows; the call then gets exactly that LWORK (the documented minimum when
+   * the query asks for less), and lwork_rejected says it answered INFO = -(LWORK's position). */
+  int queried, lwork_floor, lwork_rejected;
+  double work_query;
 } lapack_args;
 
 /* Calls the routine on b. Returns 0 (and calls nothing) when b lacks the entry point. */
