@@ -3,6 +3,9 @@
 # finding ends the run and is reported, not failed. A fixed seed and number of runs make it
 # deterministic.
 . "$(dirname "$0")/common.bash"
+# LEMON's 3000 runs with every backend variant would take minutes: the reference and XNNPACK's
+# first variant here (lemon_isa_levels runs the seeds through every oneDNN implementation).
+export MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=1
 for t in $(targets); do
   mkdir -p "$tmp/$t"
   cp build/corpora/"$t"/*.bin "$tmp/$t/"
