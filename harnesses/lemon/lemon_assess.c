@@ -119,10 +119,12 @@ static void report_wrong(const lemon_execution *x, const lemon_backend_run *r, s
               r->info.impls);
 }
 
-/* Judges every layer of one run; raises a finding at the first wrong one and feeds the
- * closeness of each layer to its bound back. Returns 1 when it raised a finding. */
-static int judge_run(const lemon_execution *x, const lemon_backend_run *r, mlf_run *run) {
-  size_t limit = judged_layers(x), lost;
+/* Judges the first limit layers of one run (judged_layers); raises a finding at the first
+ * wrong one and feeds the closeness of each layer to its bound back. Returns 1 when it raised
+ * a finding. */
+static int judge_run(const lemon_execution *x, const lemon_backend_run *r, size_t limit,
+                     mlf_run *run) {
+  size_t lost;
   uint32_t library = mlf_feature(lemon_run_library(r), 0, 0);
   for (size_t i = 0; i < limit; i++) {
     lemon_judgement j;
@@ -174,6 +176,7 @@ void lemon_assess(const lemon_model_msg *m, const lemon_execution *x, mlf_run *r
                   lemon_summary *s) {
   (void)m;
   memset(s, 0, sizeof *s);
+  size_t limit = judged_layers(x);
   for (size_t r = 0; r < x->n_runs; r++) {
     const lemon_backend_run *br = &x->runs[r];
     mlf_log(run, "%s: %s%s%s", br->name,
@@ -181,7 +184,8 @@ void lemon_assess(const lemon_model_msg *m, const lemon_execution *x, mlf_run *r
             br->status == LEMON_RAN ? "; " : br->info.why, br->status == LEMON_RAN ? br->info.impls : "");
     if (br->status == LEMON_FAILED) report_error(x, br, run), s->findings++;
     if (br->info.known[0]) report_known(x, br, run);
-    if (br->status == LEMON_RAN && x->g.n_layers) s->findings += (size_t)judge_run(x, br, run);
+    if (br->status == LEMON_RAN && x->g.n_layers)
+      s->findings += (size_t)judge_run(x, br, limit, run);
   }
   if (x->g.n_layers) distances(x, s);
   mlf_log(run, "ACC %.6g over %zu backend pairs and %u inputs; %zu (input, pair) D_MAD > %.1f",

@@ -31,7 +31,8 @@ typedef struct {
   int (*init)(char *identity, size_t len);
   /* Runs the model; outputs[i] (batch x elements of layer i, allocated by the caller with
    * mlf_guard_alloc) receives layer i's output. Every buffer the backend hands the library
-   * (inputs, weights, outputs, scratchpads) sits against a guard page. */
+   * (inputs, weights, outputs, scratchpads) sits against a guard page. NULL only for the
+   * reference (lemon_execute.h), whose outputs are the G already computed. */
   lemon_status (*run)(const lemon_graph *g, unsigned variant, float *const *outputs,
                       lemon_run_info *info);
 } lemon_backend;

@@ -36,6 +36,7 @@ void lemon_execution_free(lemon_execution *x);
 /* The library name of a run ("onednn" for "onednn#1"). */
 const char *lemon_run_library(const lemon_backend_run *r);
 
-/* The reference as a backend: G rounded to float (a control: always within the bound). */
+/* The reference as a backend: G rounded to float (a control: always within the bound). Its
+ * run is NULL: lemon_execute fills its outputs from the G it computed. */
 extern const lemon_backend lemon_reference_backend;
 #endif

@@ -129,18 +129,8 @@ void lref_lrn(const lemon_layer *l, const double *const *x, const double *const 
  * sum y_j e^(+-e_j) (a perturbed row has S(x^) / S(x) e^(-delta_k) ... see below). */
 typedef struct {
   double m, s, up, down, emax;
+  double sigma;  /* the float S's relative error (softmax_sum_error) */
 } softmax_row;
-
-static softmax_row softmax_row_of(const double *x, const double *xe, size_t c) {
-  softmax_row r = {x[0], 0, 0, 0, 0};
-  for (size_t k = 0; k < c; k++) r.m = fmax(r.m, x[k]), r.emax = fmax(r.emax, xe[k]);
-  for (size_t k = 0; k < c; k++) r.s += exp(x[k] - r.m);
-  for (size_t k = 0; k < c; k++) {
-    double w = exp(x[k] - r.m) / r.s;
-    r.up += w * exp(xe[k]), r.down += w * exp(-xe[k]);
-  }
-  return r;
-}
 
 /* Own relative error of t_j in float: exp's K and the rounding of x^_j - m^ (u relative to
  * |x_j - m| + 2 emax, through exp's slope e^t / e^t = 1), with a 1% margin for the
@@ -161,6 +151,19 @@ static double softmax_sum_error(const softmax_row *r, const double *x, const dou
   return sigma;
 }
 
+/* One row's statistics, the float sum's relative error included. */
+static softmax_row softmax_row_of(const double *x, const double *xe, size_t c) {
+  softmax_row r = {x[0], 0, 0, 0, 0, 0};
+  for (size_t k = 0; k < c; k++) r.m = fmax(r.m, x[k]), r.emax = fmax(r.emax, xe[k]);
+  for (size_t k = 0; k < c; k++) r.s += exp(x[k] - r.m);
+  for (size_t k = 0; k < c; k++) {
+    double w = exp(x[k] - r.m) / r.s;
+    r.up += w * exp(xe[k]), r.down += w * exp(-xe[k]);
+  }
+  r.sigma = softmax_sum_error(&r, x, xe, c);
+  return r;
+}
+
 /* SOFTMAX: y_k(x^) / y_k(x) = e^(delta_k) / sum_j y_j e^(delta_j), which lies in
  * [e^(-e_k) / up, e^(e_k) / down] (rel_in). The float evaluation then multiplies by
  * (1 + rho_k)(1 + 2u) / (1 +- sigma) (rel_own). Both compose multiplicatively. Underflowing
@@ -171,7 +174,7 @@ void lref_softmax(const lemon_layer *l, const double *const *x, const double *co
   for (size_t r = 0; r < rows; r++) {
     const double *xr = x[0] + r * c, *er = xe[0] + r * c;
     softmax_row sr = softmax_row_of(xr, er, c);
-    double sigma = softmax_sum_error(&sr, xr, er, c);
+    double sigma = sr.sigma;
     for (size_t k = 0; k < c; k++) {
       double v = exp(xr[k] - sr.m) / sr.s;
       double rin = fmax(exp(er[k]) / sr.down - 1, 1 - exp(-er[k]) / sr.up);
@@ -193,8 +196,7 @@ void lref_log_softmax(const lemon_layer *l, const double *const *x, const double
   for (size_t r = 0; r < rows; r++) {
     const double *xr = x[0] + r * c, *er = xe[0] + r * c;
     softmax_row sr = softmax_row_of(xr, er, c);
-    double sigma = softmax_sum_error(&sr, xr, er, c);
-    double ls = log(sr.s), lreach = fmax(log(sr.up), -log(sr.down));
+    double sigma = sr.sigma, ls = log(sr.s), lreach = fmax(log(sr.up), -log(sr.down));
     double dlog = sigma / (1 - sigma);
     double logown = dlog + lref_granted_accuracy(K_COMPLEX, ls) + K_COMPLEX * (lreach + dlog);
     for (size_t k = 0; k < c; k++) {
