@@ -1,6 +1,13 @@
-# mlfuzz build. Targets are discovered by file name: harnesses/<family>/<family>_<what>_fuzzer.c
-# is target <family>_<what>; every other .c in harnesses/<family>/ is that family's support
-# code (backends, references); harnesses/<family>/family.mk may add link flags and deps.
+# mlfuzz build. A family lives in harnesses/<family>/ (it has a family.mk): each
+# harnesses/<family>/<what>_fuzzer.c there is target <what>, every other .c its support code
+# (judges, references, backends); mutators/<family>/ holds its post-processors and domain
+# mutators, proto/<family>.proto and proto/<family>_*.proto its messages,
+# harnesses/<family>/known_findings.tsv its registry, tests/<family>/ its tests (tests.mk: their
+# link lines). A third-party library several families use lives in harnesses/libraries/<lib>/
+# (library.mk: link flags, session code, and recipe.sh when it is built from source). Shared
+# code knows no family: the engine (mutators/*.c) with the mutators of the shared messages
+# (mutators/common/, proto/mlf_common.proto), the oracles (oracles/) and the harness driver
+# (harnesses/*.c).
 #
 #   make            libFuzzer, AFL++ and replay builds of every target, plus seed corpora
 #   make check      the whole test suite, ending with "N passed, N failed"
@@ -13,7 +20,9 @@
 SHELL := /bin/bash
 CLANG ?= clang-16
 AFL_CC ?= afl-clang-fast
-CACHE ?= $(CURDIR)/cache
+# Third-party builds are cached outside the clone, keyed by the content of their recipe
+# (scripts/cached-build.sh); where: scripts/cache-dir.sh ($MLF_CACHE overrides).
+CACHE ?= $(shell scripts/cache-dir.sh)
 BUILD := build
 OUT ?= out
 FUZZ_SECONDS ?= 30
@@ -23,7 +32,10 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fr
 # more than the rest of a short harness execution.
 PROJECT_SAN := $(SAN) -fsanitize-address-use-after-return=never
 WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
-INCLUDES := -Imutators -Ioracles -Iharnesses -I$(BUILD)/gen
+# What shared code may include: the engine, the mutators of the shared messages, the oracles,
+# the harness driver and the shared messages. A family's code gets its own rooms on top
+# (room_includes below), so nothing shared can include a family by accident.
+INCLUDES := -Imutators -Imutators/common -Ioracles -Iharnesses -I$(BUILD)/gen/common
 BASE_CFLAGS := $(WARN) -g -O1 $(INCLUDES)
 
 # Compiler and flags per variant: unit (tests), libfuzzer, afl.  The replay driver reuses the
@@ -49,24 +61,7 @@ oss_CFLAGS = $(BASE_CFLAGS) $(OSS_CFLAGS) -DMLF_ENGINE_$(OSS_ENGINE_MACRO) \
 oss_LIB_CFLAGS = $(OSS_CFLAGS)
 VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
 
-PROTOS := $(wildcard proto/*.proto)
-GEN_C := $(patsubst proto/%.proto,$(BUILD)/gen/%.pb-c.c,$(PROTOS))
-GEN_H := $(GEN_C:.c=.h)
-TEST_PROTOS := $(wildcard tests/proto/*.proto)
-TEST_GEN_C := $(patsubst tests/proto/%.proto,$(BUILD)/gen/tests/%.pb-c.c,$(TEST_PROTOS))
-
-ADAPTERS := mutators/mlf_libfuzzer_adapter.c mutators/mlf_afl_mutator.c
-MUTATOR_SRC := $(filter-out $(ADAPTERS),$(wildcard mutators/*.c))
-ORACLE_SRC := $(wildcard oracles/*.c)
-CORE_SRC := $(MUTATOR_SRC) $(ORACLE_SRC) $(BUILD)/gen/mlf_known_findings_table.c
-HARNESS_FILES := $(wildcard harnesses/*/*_fuzzer.c)
-TARGETS := $(patsubst %_fuzzer.c,%,$(notdir $(HARNESS_FILES)))
-
-obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst $(BUILD)/%,%,$(2)))
-family_of = $(firstword $(subst _, ,$(1)))
-family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c))
-
-.PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz
+.PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz FORCE
 .DELETE_ON_ERROR:
 # Objects reached only through pattern rules are kept (make would delete them as intermediate).
 .SECONDARY:
@@ -80,27 +75,82 @@ $(DEPS_STAMP): scripts/install-deps.sh
 	scripts/install-deps.sh
 	@mkdir -p $(CACHE) && touch $@
 
+# ---- families, libraries, shared code ------------------------------------------------------
+FAMILIES := $(patsubst harnesses/%/family.mk,%,$(wildcard harnesses/*/family.mk))
+ADAPTERS := mutators/mlf_libfuzzer_adapter.c mutators/mlf_afl_mutator.c
+ENGINE_SRC := $(filter-out $(ADAPTERS),$(wildcard mutators/*.c)) $(wildcard mutators/common/*.c)
+ORACLE_SRC := $(wildcard oracles/*.c)
+COMMON_GEN_C := $(BUILD)/gen/common/mlf_common.pb-c.c
+SHARED_SRC := $(ENGINE_SRC) $(ORACLE_SRC) $(COMMON_GEN_C)
+
+# A family's family.mk sets <family>_LIBRARIES (library rooms it links), <family>_LDFLAGS and
+# <family>_LINK_DEPS; a library's library.mk sets LIB_<lib>_LDFLAGS, LIB_<lib>_SRC (session
+# code compiled into each family that uses it), LIB_<lib>_<variant> (its archive, through
+# source_library) and LIB_<lib>_CFLAGS (extra flags for its recipe).
+# Per family: its messages, its mutator room (with the messages: what its AFL++ mutator
+# library holds), its registry, its harness support code with its libraries' session code.
+family_gen_c = $(patsubst proto/%.proto,$(BUILD)/gen/$(1)/%.pb-c.c,$(wildcard proto/$(1).proto proto/$(1)_*.proto))
+family_mutators = $(wildcard mutators/$(1)/*.c) $(call family_gen_c,$(1))
+family_registry = $(BUILD)/gen/$(1)/known_findings_table.c
+family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c)) \
+                 $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_SRC))
+# Link inputs of a family per variant: its libraries' archives, then flags.
+family_libs = $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_$(2)))
+family_ldflags = $($(1)_LDFLAGS) $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_LDFLAGS))
+
+# Include directories by where a source lives: a family's mutators see their own room and
+# messages; its harnesses, tests and benches also its harness room. Libraries are included by
+# path ("libraries/<lib>/x.h"). Shared code gets nothing more than INCLUDES.
+family_includes = -Imutators/$(1) -I$(BUILD)/gen/$(1) $(if $(2),,-Iharnesses/$(1))
+room_family = $(filter $(FAMILIES),$(word 2,$(subst /, ,$(1))))
+room_includes = $(foreach f,$(call room_family,$(1)),$(call family_includes,$(f),$(filter mutators/%,$(1))))
+
+# A library built from source per variant ($(1) = its room, $(2) = the archive its recipe
+# installs): scripts/cached-build.sh runs harnesses/libraries/$(1)/recipe.sh once per content
+# key and copies the result here only when it differs, so a changed recipe or flag always
+# rebuilds and an unchanged one relinks nothing. Called from the library's library.mk; sets
+# LIB_$(1)_<variant>.
+define source_library
+$(foreach v,libfuzzer afl oss,$(eval LIB_$(1)_$(v) := $(BUILD)/libraries/$(1)-$(v)/$(2)))
+$(BUILD)/libraries/$(1)-%/$(2): FORCE | $(DEPS_STAMP)
+	CC="$$($$*_CC)" LIB_CFLAGS="$$($$*_LIB_CFLAGS) $$(LIB_$(1)_CFLAGS)" MLF_CACHE="$(CACHE)" \
+	  scripts/cached-build.sh harnesses/libraries/$(1)/recipe.sh $$(@D)
+endef
+
+include $(wildcard harnesses/libraries/*/library.mk)
 include $(wildcard harnesses/*/family.mk)
 
 # ---- generated code -------------------------------------------------------------------
-$(BUILD)/gen/%.pb-c.c $(BUILD)/gen/%.pb-c.h: proto/%.proto | $(DEPS_STAMP)
-	@mkdir -p $(BUILD)/gen
-	protoc-c --c_out=$(BUILD)/gen -Iproto $<
+TEST_PROTOS := $(wildcard tests/proto/*.proto)
+TEST_GEN_C := $(patsubst tests/proto/%.proto,$(BUILD)/gen/tests/%.pb-c.c,$(TEST_PROTOS))
+ALL_GEN_C := $(COMMON_GEN_C) $(foreach f,$(FAMILIES),$(call family_gen_c,$(f)))
+ALL_GEN_H := $(ALL_GEN_C:.c=.h)
+PROTOS := $(wildcard proto/*.proto)
+$(BUILD)/gen/common/%.pb-c.c $(BUILD)/gen/common/%.pb-c.h: proto/%.proto | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	protoc-c --c_out=$(@D) -Iproto $<
+define family_gen_rules
+$(BUILD)/gen/$(1)/%.pb-c.c $(BUILD)/gen/$(1)/%.pb-c.h: proto/%.proto | $(DEPS_STAMP)
+	@mkdir -p $$(@D)
+	protoc-c --c_out=$$(@D) -Iproto $$<
+$(call family_registry,$(1)): $(wildcard harnesses/$(1)/known_findings.tsv) scripts/known-findings-table.sh
+	@mkdir -p $$(@D)
+	scripts/known-findings-table.sh $(wildcard harnesses/$(1)/known_findings.tsv) > $$@
+endef
+$(foreach f,$(FAMILIES),$(eval $(call family_gen_rules,$(f))))
 $(BUILD)/gen/tests/%.pb-c.c $(BUILD)/gen/tests/%.pb-c.h: tests/proto/%.proto | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/gen/tests
 	protoc-c --c_out=$(BUILD)/gen/tests -Itests/proto $<
-$(BUILD)/gen/mlf_known_findings_table.c: oracles/known_findings.tsv scripts/known-findings-table.sh
-	@mkdir -p $(BUILD)/gen
-	scripts/known-findings-table.sh $< > $@
 
 # ---- objects, per variant ---------------------------------------------------------------
+obj = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(patsubst $(BUILD)/%,%,$(2)))
 define variant_rules
-$(BUILD)/$(1)/%.o: %.c $(GEN_H) | $(DEPS_STAMP)
+$(BUILD)/$(1)/%.o: %.c $(ALL_GEN_H) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
-	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
-$(BUILD)/$(1)/gen/%.o: $(BUILD)/gen/%.c $(GEN_H)
+	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) $$(call room_includes,$$<) -MMD -MP -c $$< -o $$@
+$(BUILD)/$(1)/gen/%.o: $(BUILD)/gen/%.c $(ALL_GEN_H)
 	@mkdir -p $$(@D)
-	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -c $$< -o $$@
+	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -I$$(<D) -c $$< -o $$@
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -108,38 +158,41 @@ $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 # ---- targets --------------------------------------------------------------------------
 # $(1) = target, $(2) = family.  sources_of = what every build of the target links.
 sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call family_support,$(2)) harnesses/mlf_entry.c \
-             $(CORE_SRC) $(GEN_C)
+             $(SHARED_SRC) $(call family_mutators,$(2)) $(call family_registry,$(2))
 LINK_LIBS := -l:libprotobuf-c.a -lm
 define target_rules
-$(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer_adapter.c) $$($(2)_libfuzzer_DEPS)
+$(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer_adapter.c) $(call family_libs,$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	$(CLANG) $(SAN) -fsanitize=fuzzer $$(filter %.o,$$^) $$($(2)_libfuzzer_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
-$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) harnesses/mlf_replay_main.c) $$($(2)_libfuzzer_DEPS)
+	$(CLANG) $(SAN) -fsanitize=fuzzer $$(filter %.o %.a,$$^) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
+$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) harnesses/mlf_replay_main.c) $(call family_libs,$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	$(CLANG) $(SAN) $$(filter %.o,$$^) $$($(2)_libfuzzer_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
-$(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $$($(2)_afl_DEPS)
+	$(CLANG) $(SAN) $$(filter %.o %.a,$$^) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
+$(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $(call family_libs,$(2),afl) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o,$$^) /usr/lib/afl/libAFLDriver.a $$($(2)_afl_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -lstdc++ -o $$@
-# The AFL++ custom mutator library: plain (uninstrumented, unsanitized) code loaded by afl-fuzz;
-# the root message type is the one the harness names in its MLF_TARGET line. It links the
-# shared libprotobuf-c (Debian's static one is not position-independent).
-$(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) $(GEN_H) harnesses/$(2)/$(1)_fuzzer.c
+	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o %.a,$$^) /usr/lib/afl/libAFLDriver.a $(call family_ldflags,$(2)) $(LINK_LIBS) -lstdc++ -o $$@
+# The AFL++ custom mutator library: plain (uninstrumented, unsanitized) code loaded by afl-fuzz:
+# the engine and this family's mutators only; the root message type is the one the harness
+# names in its MLF_TARGET line. It links the shared libprotobuf-c (Debian's static one is not
+# position-independent).
+$(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(ENGINE_SRC) $(COMMON_GEN_C) $(call family_mutators,$(2)) $(ALL_GEN_H) harnesses/$(2)/$(1)_fuzzer.c
 	@mkdir -p $$(@D)
-	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) \
+	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) $(call family_includes,$(2),mutators) \
 	  -DMLF_ROOT_DESCRIPTOR=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c) \
-	  mutators/mlf_afl_mutator.c harnesses/mlf_root_descriptor.c $(MUTATOR_SRC) $(GEN_C) -lprotobuf-c -lm -o $$@
-$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of) $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),mutators/mlf_libfuzzer_adapter.c)) $$($(2)_oss_DEPS)
+	  $$(filter %.c,$$^) -lprotobuf-c -lm -o $$@
+$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of) $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),mutators/mlf_libfuzzer_adapter.c)) $(call family_libs,$(2),oss) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o,$$^) $(OSS_ENGINE_LIB) $$($(2)_oss_LIBS) $$($(2)_LDFLAGS) $(LINK_LIBS) -o $$@
+	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o %.a,$$^) $(OSS_ENGINE_LIB) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
 # Seed corpus: readable textproto under corpora/$(1)/ encoded with protoc, named like the source.
 $(1)_SEEDS := $(patsubst corpora/%.textproto,$(BUILD)/corpora/%.bin,$(wildcard corpora/$(1)/*.textproto corpora/$(1)/regress/*.textproto))
-$(BUILD)/corpora/$(1)/%.bin: corpora/$(1)/%.textproto $(PROTOS) $(GEN_C)
+$(BUILD)/corpora/$(1)/%.bin: corpora/$(1)/%.textproto $(PROTOS) $(ALL_GEN_C)
 	@mkdir -p $$(@D)
 	protoc --encode=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c --full-name $(BUILD)/gen) \
 	  -Iproto $(PROTOS) < $$< > $$@
 corpora: $$($(1)_SEEDS)
 endef
-$(foreach t,$(TARGETS),$(eval $(call target_rules,$(t),$(call family_of,$(t)))))
+HARNESS_FILES := $(foreach f,$(FAMILIES),$(wildcard harnesses/$(f)/*_fuzzer.c))
+TARGETS := $(patsubst %_fuzzer.c,%,$(notdir $(HARNESS_FILES)))
+$(foreach h,$(HARNESS_FILES),$(eval $(call target_rules,$(patsubst %_fuzzer.c,%,$(notdir $(h))),$(call room_family,$(h)))))
 
 libfuzzer: $(addprefix $(OUT)/libfuzzer/,$(TARGETS))
 afl: $(addprefix $(OUT)/afl/,$(TARGETS)) $(addsuffix .mutator.so,$(addprefix $(OUT)/afl/,$(TARGETS)))
@@ -159,26 +212,44 @@ ifeq ($(OSS_AFL_MUTATOR),yes)
 endif
 
 # ---- tests ----------------------------------------------------------------------------
-UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
-UNIT_BINS := $(addprefix $(OUT)/tests/,$(UNIT_TESTS))
+# Unit tests: tests/<family>/test_*.c link the shared code and their family's mutators,
+# messages and registry (tests/<family>/tests.mk adds the harness objects and libraries each
+# one drives); tests/test_*.c test shared code, on the BLAS family's GemmCase as a realistic
+# message, with every family's registry.
+ENGINE_TEST_FAMILY := blas
+ALL_REGISTRIES := $(BUILD)/gen/known_findings_all.c
+$(ALL_REGISTRIES): $(wildcard harnesses/*/known_findings.tsv) scripts/known-findings-table.sh
+	@mkdir -p $(@D)
+	scripts/known-findings-table.sh $(wildcard harnesses/*/known_findings.tsv) > $@
+test_family = $(or $(call room_family,$(1)),$(ENGINE_TEST_FAMILY))
+test_links = $(SHARED_SRC) $(call family_mutators,$(call test_family,$(1))) $(TEST_GEN_C) \
+             $(if $(call room_family,$(1)),$(call family_registry,$(call room_family,$(1))),$(ALL_REGISTRIES))
+test_includes = -Itests -I$(BUILD)/gen/tests $(call family_includes,$(call test_family,$(1)))
+UNIT_TEST_SRC := $(wildcard tests/test_*.c $(addsuffix /test_*.c,$(addprefix tests/,$(FAMILIES))))
+UNIT_BINS := $(addprefix $(OUT)/tests/,$(basename $(notdir $(UNIT_TEST_SRC))))
+define unit_test_rules
+$(OUT)/tests/$(basename $(notdir $(1))): $(BUILD)/$(1:.c=.o) $(call obj,unit,$(call test_links,$(1)))
+	@mkdir -p $$(@D)
+	$(CLANG) $(SAN) $$^ -lcmocka -lprotobuf-c -lm -o $$@
+endef
+$(foreach t,$(UNIT_TEST_SRC),$(eval $(call unit_test_rules,$(t))))
 # Test objects live apart from the unit variant's so that the generic rule above, whose
 # prerequisites exist sooner, never compiles them without the test-only generated headers.
-$(OUT)/tests/test_%: $(BUILD)/tests/test_%.o $(call obj,unit,$(CORE_SRC) $(GEN_C) $(TEST_GEN_C))
+$(BUILD)/tests/%.o: tests/%.c $(ALL_GEN_H) $(TEST_GEN_C:.c=.h)
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -lcmocka -lprotobuf-c -lm -o $@
-$(BUILD)/tests/%.o: tests/%.c $(GEN_H) $(TEST_GEN_C:.c=.h)
-	@mkdir -p $(@D)
-	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -MMD -MP -c $< -o $@
+	$(unit_CC) $(unit_CFLAGS) $(call test_includes,$<) -MMD -MP -c $< -o $@
 $(BUILD)/unit/gen/tests/%.o: $(BUILD)/gen/tests/%.c $(TEST_GEN_C:.c=.h)
 	@mkdir -p $(@D)
 	$(unit_CC) $(unit_CFLAGS) -I$(BUILD)/gen/tests -c $< -o $@
 # The adapter tests link the adapter they drive.
 $(OUT)/tests/test_afl_mutator: $(BUILD)/unit/mutators/mlf_afl_mutator.o
+include $(wildcard tests/*/tests.mk)
 
 # The mutator fuzzing itself (libFuzzer): arbitrary bytes into mutate, crossover, trim, print.
-$(OUT)/tests/fuzz_mutator: tests/fuzz_mutator.c $(MUTATOR_SRC) $(GEN_C) $(TEST_GEN_C) $(GEN_H)
+$(OUT)/tests/fuzz_mutator: tests/fuzz_mutator.c $(ENGINE_SRC) $(COMMON_GEN_C) \
+  $(call family_mutators,$(ENGINE_TEST_FAMILY)) $(TEST_GEN_C) $(ALL_GEN_H)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -g -O1 $(INCLUDES) -I$(BUILD)/gen/tests $(PROJECT_SAN) -fsanitize=fuzzer \
+	$(CLANG) $(WARN) -g -O1 $(INCLUDES) $(call test_includes,$<) $(PROJECT_SAN) -fsanitize=fuzzer \
 	  $(filter %.c,$^) $(LINK_LIBS) -o $@
 
 check: all $(UNIT_BINS) $(OUT)/tests/fuzz_mutator
@@ -194,10 +265,14 @@ false-alarm: libfuzzer replay
 	scripts/false-alarm.sh --seconds $(FALSE_ALARM_SECONDS) $(TARGETS)
 
 # Benchmarks: plain optimized builds, no sanitizers, so they measure our code, not ASan.
+# bench/*.c measure shared code (on the engine tests' family); bench/<family>/bench.mk builds
+# a family's own.
 BENCH_BINS := $(patsubst bench/%.c,$(OUT)/bench/%,$(wildcard bench/*.c))
-$(OUT)/bench/%: bench/%.c $(MUTATOR_SRC) $(ORACLE_SRC) $(GEN_C) $(TEST_GEN_C) $(BUILD)/gen/mlf_known_findings_table.c
+$(OUT)/bench/%: bench/%.c $(SHARED_SRC) $(call family_mutators,$(ENGINE_TEST_FAMILY)) $(TEST_GEN_C) \
+  $(ALL_REGISTRIES) $(ALL_GEN_H)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O2 -g $(INCLUDES) -Itests -I$(BUILD)/gen/tests $^ $(LINK_LIBS) -o $@
+	$(CLANG) $(WARN) -O2 -g $(INCLUDES) $(call test_includes,$<) $(filter %.c,$^) $(LINK_LIBS) -o $@
+include $(wildcard bench/*/bench.mk)
 
 # scripts/bench.sh ends with scripts/bench-coverage.sh (OpenBLAS coverage, structure-aware vs
 # byte-level libFuzzer), which needs the libFuzzer builds and seed corpora of `all`; then the

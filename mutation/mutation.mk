@@ -15,7 +15,8 @@ mutation_comma := ,
 MUTATION_TOOL := /usr/bin/python3 mutation/tool/mutation_score.py
 MUTATION_CFLAGS := -std=c11 -D_GNU_SOURCE $(INCLUDES)
 MUTATION_TEST_CFLAGS := $(filter-out -Werror -O1 -g,$(unit_CFLAGS)) -O0
-MUTATION_ORACLES := $(call obj,unit,$(ORACLE_SRC) $(BUILD)/gen/mlf_known_findings_table.c)
+# Every family's registry, as the suites ran with inside their harnesses.
+MUTATION_ORACLES := $(call obj,unit,$(ORACLE_SRC) $(ALL_REGISTRIES))
 mutation_run = $(MUTATION_TOOL) --subject $(1) --source $(2) --out $(MUTATION_DIR)/$(1) \
   --cflags "$(MUTATION_CFLAGS) $(3)" --test-cflags "$(MUTATION_TEST_CFLAGS) $(3)" \
   --link "$(SAN) $(4)" --sample $(MUTATION_SAMPLE) --timeout $(MUTATION_TIMEOUT) \

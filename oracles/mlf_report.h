@@ -1,5 +1,5 @@
 /* One run of one input: what each backend returned (a log kept for the report) and the
- * findings the oracles raised. Known findings (oracles/known_findings.tsv) are marked as such;
+ * findings the oracles raised. Known findings (each family's harnesses/<family>/known_findings.tsv) are marked as such;
  * a run fails when it has a finding that is not known, or any finding with MLF_REPORT_KNOWN=1. */
 #ifndef MLF_REPORT_H
 #define MLF_REPORT_H

@@ -15,20 +15,20 @@ static double normal(mlf_rng *r) {
 }
 
 /* One series of the case's shape, before scaling, from its own generator. */
-static void generate(const Mlf__Series__SeriesCase *c, mlf_rng *r, double *v, size_t n) {
+static void generate(const Mlf__SeriesCase *c, mlf_rng *r, double *v, size_t n) {
   double walk = 0.0;
   unsigned period = c->period >= 2 ? c->period : 2;
   for (size_t i = 0; i < n; i++) {
     switch (c->shape) {
-      case MLF__SERIES__SERIES_CASE__SHAPE__UNIFORM: v[i] = 2.0 * mlf_rng_unit(r) - 1.0; break;
-      case MLF__SERIES__SERIES_CASE__SHAPE__SMALL_INTEGERS: v[i] = (double)mlf_rng_below(r, 17) - 8.0; break;
-      case MLF__SERIES__SERIES_CASE__SHAPE__TREND: v[i] = (double)i / (double)n + 0.1 * normal(r); break;
-      case MLF__SERIES__SERIES_CASE__SHAPE__SEASONAL:
+      case MLF__SERIES_CASE__SHAPE__UNIFORM: v[i] = 2.0 * mlf_rng_unit(r) - 1.0; break;
+      case MLF__SERIES_CASE__SHAPE__SMALL_INTEGERS: v[i] = (double)mlf_rng_below(r, 17) - 8.0; break;
+      case MLF__SERIES_CASE__SHAPE__TREND: v[i] = (double)i / (double)n + 0.1 * normal(r); break;
+      case MLF__SERIES_CASE__SHAPE__SEASONAL:
         v[i] = sin(2 * M_PI * (double)(i % period) / period) + 0.1 * normal(r);
         break;
-      case MLF__SERIES__SERIES_CASE__SHAPE__RANDOM_WALK: v[i] = walk += normal(r); break;
-      case MLF__SERIES__SERIES_CASE__SHAPE__CONSTANT: v[i] = 0.0; break;
-      case MLF__SERIES__SERIES_CASE__SHAPE__HEAVY_TAILED: {
+      case MLF__SERIES_CASE__SHAPE__RANDOM_WALK: v[i] = walk += normal(r); break;
+      case MLF__SERIES_CASE__SHAPE__CONSTANT: v[i] = 0.0; break;
+      case MLF__SERIES_CASE__SHAPE__HEAVY_TAILED: {
         double d = normal(r);
         v[i] = d != 0.0 ? normal(r) / d : 0.0;
         break;
@@ -39,27 +39,27 @@ static void generate(const Mlf__Series__SeriesCase *c, mlf_rng *r, double *v, si
 }
 
 /* The coupling as a usable correlation target: finite and within [-1, 1]. */
-static double coupling_of(const Mlf__Series__SeriesCase *c) {
+static double coupling_of(const Mlf__SeriesCase *c) {
   double k = c->coupling;
   if (!isfinite(k)) return 0.0;
   return k > 1.0 ? 1.0 : k < -1.0 ? -1.0 : k;
 }
 
-static void apply_pokes(const Mlf__Series__SeriesCase *c, mlf_series *s) {
+static void apply_pokes(const Mlf__SeriesCase *c, mlf_series *s) {
   for (size_t i = 0; i < c->n_pokes; i++) {
-    const Mlf__Series__Poke *p = c->pokes[i];
+    const Mlf__SeriesPoke *p = c->pokes[i];
     size_t which = p->series % MLF_SERIES_COUNT, at = p->index % s->n;
     double value = 0.0;
-    if (p->value && p->value->kind_case == MLF__BLAS__NUMBER__KIND_SPECIAL)
+    if (p->value && p->value->kind_case == MLF__NUMBER__KIND_SPECIAL)
       value = mlf_special_value(p->value->special, 1);
-    else if (p->value && p->value->kind_case == MLF__BLAS__NUMBER__KIND_VALUE)
+    else if (p->value && p->value->kind_case == MLF__NUMBER__KIND_VALUE)
       value = p->value->value;
     s->v[which][at] = p->missing ? NAN : value;
     s->missing[which][at] = p->missing ? 1 : 0;
   }
 }
 
-int mlf_series_make(const Mlf__Series__SeriesCase *c, mlf_series *s) {
+int mlf_series_make(const Mlf__SeriesCase *c, mlf_series *s) {
   size_t n = c->length;
   memset(s, 0, sizeof *s);
   s->n = n;

@@ -1,11 +1,11 @@
-/* The series of a SeriesCase (proto/series.proto): x, y and weights generated from the seeded
+/* The series of a SeriesCase (proto/mlf_common.proto): x, y and weights generated from the seeded
  * shape, scaled and offset, explicit values and pokes applied, missing slots marked; and
  * strided copies with NaN sentinels between the elements. Shared by the statistics family
  * and the forecaster. */
 #ifndef MLF_SERIES_H
 #define MLF_SERIES_H
 #include <stddef.h>
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 
 enum { MLF_SERIES_X, MLF_SERIES_Y, MLF_SERIES_W, MLF_SERIES_COUNT };
 
@@ -18,7 +18,7 @@ typedef struct {
 /* Builds the series of c (its length taken as is; bound it with the post-processor).
  * y = coupling * x + sqrt(1 - coupling^2) * independent noise of the same shape; weights are
  * uniform in [0, 1) before pokes. Returns 0, or -1 when out of memory (s is then empty). */
-int mlf_series_make(const Mlf__Series__SeriesCase *c, mlf_series *s);
+int mlf_series_make(const Mlf__SeriesCase *c, mlf_series *s);
 void mlf_series_free(mlf_series *s);
 
 /* A copy of v[0..n) at the given stride (stride >= 1): element i at [i * stride], the slots

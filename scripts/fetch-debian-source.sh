@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Fetch and unpack a Debian source package into cache/src/<package>/ through a private
-# deb-src list kept in cache/apt (the system apt configuration is never touched).
+# Fetch and unpack a Debian source package into <cache>/src/<package>/ (scripts/cache-dir.sh)
+# through a private deb-src list kept in <cache>/apt (the system apt configuration is never
+# touched).
 # Usage: scripts/fetch-debian-source.sh <source-package>   (idempotent)
 set -euo pipefail
 pkg=${1:?usage: $0 <source-package>}
 top=$(cd "$(dirname "$0")/.." && pwd)
-cache=${MLF_CACHE:-$top/cache}
+cache=$("$top/scripts/cache-dir.sh")
 dest=$cache/src/$pkg
 mkdir -p "$cache/src"
 # One fetch at a time (parallel builds may ask together and all share the private apt

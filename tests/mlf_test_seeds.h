@@ -12,7 +12,7 @@
 #define MLF_SEED_POKES 8
 
 static inline void mlf_seed_fill(Mlf__Blas__Fill *f, Mlf__Blas__Poke *pokes,
-                                 Mlf__Blas__Poke **ptrs, Mlf__Blas__Number *values,
+                                 Mlf__Blas__Poke **ptrs, Mlf__Number *values,
                                  uint64_t seed) {
   mlf__blas__fill__init(f);
   f->has_distribution = 1;
@@ -24,12 +24,12 @@ static inline void mlf_seed_fill(Mlf__Blas__Fill *f, Mlf__Blas__Poke *pokes,
   f->has_ld_padding = 1;
   f->ld_padding = (uint32_t)(seed % 5);
   for (int i = 0; i < MLF_SEED_POKES; i++) {
-    mlf__blas__number__init(&values[i]);
+    mlf__number__init(&values[i]);
     if (i % 2) {
-      values[i].kind_case = MLF__BLAS__NUMBER__KIND_SPECIAL;
-      values[i].special = (Mlf__Blas__Special)((seed + (uint64_t)i) % 16);
+      values[i].kind_case = MLF__NUMBER__KIND_SPECIAL;
+      values[i].special = (Mlf__Special)((seed + (uint64_t)i) % 16);
     } else {
-      values[i].kind_case = MLF__BLAS__NUMBER__KIND_VALUE;
+      values[i].kind_case = MLF__NUMBER__KIND_VALUE;
       const double special[] = {(double)seed / 3, DBL_TRUE_MIN, -0.0, NAN};
       values[i].value = special[i / 2];
     }
@@ -49,13 +49,13 @@ static inline void mlf_seed_fill(Mlf__Blas__Fill *f, Mlf__Blas__Poke *pokes,
 static inline size_t mlf_seed_gemm(uint8_t *out) {
   Mlf__Blas__GemmCase g = MLF__BLAS__GEMM_CASE__INIT;
   Mlf__Blas__Scalar alpha = MLF__BLAS__SCALAR__INIT, beta = MLF__BLAS__SCALAR__INIT;
-  Mlf__Blas__Number parts[4];
+  Mlf__Number parts[4];
   Mlf__Blas__Fill fills[3];
   Mlf__Blas__Poke pokes[3][MLF_SEED_POKES], *ptrs[3][MLF_SEED_POKES];
-  Mlf__Blas__Number values[3][MLF_SEED_POKES];
+  Mlf__Number values[3][MLF_SEED_POKES];
   for (int i = 0; i < 4; i++) {
-    mlf__blas__number__init(&parts[i]);
-    parts[i].kind_case = MLF__BLAS__NUMBER__KIND_VALUE;
+    mlf__number__init(&parts[i]);
+    parts[i].kind_case = MLF__NUMBER__KIND_VALUE;
     parts[i].value = 0.75 - i;
   }
   alpha.re = &parts[0];

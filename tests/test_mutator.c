@@ -147,23 +147,23 @@ static void test_special_values(void **state) {
   const double wanted[] = {INFINITY, -INFINITY, -0.0, 0.0, 1.0, -1.0, DBL_TRUE_MIN,
                            DBL_MIN, DBL_MIN - DBL_TRUE_MIN, DBL_MAX, -DBL_MAX};
   int seen[sizeof wanted / sizeof *wanted] = {0}, nan_seen = 0, ulp_seen = 0;
-  mlf_mutator *m = mlf_mutator_new(&mlf__blas__number__descriptor, 3, NULL);
+  mlf_mutator *m = mlf_mutator_new(&mlf__number__descriptor, 3, NULL);
   encoded e = {.size = 0};
   for (int i = 0; i < 20000; i++) {
     e.size = mlf_mutate_bytes(m, e.data, e.size, 64);
-    Mlf__Blas__Number *n = mlf__blas__number__unpack(NULL, e.size, e.data);
+    Mlf__Number *n = mlf__number__unpack(NULL, e.size, e.data);
     assert_non_null(n);
     const char *op = mlf_mutator_last_op(m);
     assert_true(strncmp(op, "add:Number.", 11) == 0 || strncmp(op, "mutate:Number.", 14) == 0 ||
                 strncmp(op, "delete:Number.", 14) == 0 || strncmp(op, "copy:Number.", 12) == 0 ||
                 strncmp(op, "clone:Number.", 13) == 0 || strcmp(op, "none") == 0);
     ulp_seen |= strcmp(op, "mutate:Number.value:ulp") == 0;
-    if (n->kind_case == MLF__BLAS__NUMBER__KIND_VALUE) {
+    if (n->kind_case == MLF__NUMBER__KIND_VALUE) {
       nan_seen |= isnan(n->value);
       for (size_t w = 0; w < sizeof wanted / sizeof *wanted; w++)
         seen[w] |= memcmp(&n->value, &wanted[w], sizeof(double)) == 0;
     }
-    mlf__blas__number__free_unpacked(n, NULL);
+    mlf__number__free_unpacked(n, NULL);
   }
   for (size_t w = 0; w < sizeof wanted / sizeof *wanted; w++)
     if (!seen[w]) fail_msg("special value %a never produced", wanted[w]);
@@ -509,7 +509,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       MUTATIONS_OF(mlf__blas__gemm_case__descriptor),
       MUTATIONS_OF(mlf__blas__scalar__descriptor),
-      MUTATIONS_OF(mlf__blas__number__descriptor),
+      MUTATIONS_OF(mlf__number__descriptor),
       MUTATIONS_OF(mlf__blas__fill__descriptor),
       MUTATIONS_OF(mlf__blas__poke__descriptor),
       MUTATIONS_OF(mlf__test__all_types__descriptor),

@@ -28,7 +28,7 @@ typedef struct {
   size_t bound_violations;    /* (model, run) out of G's bound or NaN where G is finite */
   size_t n_tags, tags_dropped;
   char tags[CAMPAIGN_MAX_TAGS][MLF_TAG_MAX];
-  unsigned char tag_known[CAMPAIGN_MAX_TAGS];  /* 1: in oracles/known_findings.tsv */
+  unsigned char tag_known[CAMPAIGN_MAX_TAGS];  /* 1: in harnesses/lemon/known_findings.tsv */
   size_t tag_execution[CAMPAIGN_MAX_TAGS];     /* the execution that raised it first, from 1 */
   uint8_t seen[MLF_FEEDBACK_SLOTS];            /* feedback slots hit so far */
   size_t slots;

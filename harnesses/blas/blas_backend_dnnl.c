@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "blas_backend.h"
 #include "mlf_capture.h"
+#include "libraries/onednn/mlf_onednn_identity.h"
 
 #ifndef MLF_LIBDIR
 #define MLF_LIBDIR "/usr/lib/x86_64-linux-gnu"
@@ -15,7 +16,6 @@
 
 typedef int (*dnnl_sgemm_fn)(char, char, int64_t, int64_t, int64_t, float, const float *, int64_t,
                              const float *, int64_t, float, float *, int64_t);
-typedef struct { int major, minor, patch; const char *hash; unsigned cpu_runtime, gpu_runtime; } dnnl_version_t;
 static dnnl_sgemm_fn dnnl_sgemm;
 
 static void dnnl_as_cblas_sgemm(int order, int ta, int tb, int m, int n, int k, float alpha,
@@ -36,12 +36,12 @@ int blas_backend_dnnl(blas_backend *b) {
   }
   dnnl_sgemm = (dnnl_sgemm_fn)dlsym(h, "dnnl_sgemm");
   const dnnl_version_t *(*version)(void) = (const dnnl_version_t *(*)(void))dlsym(h, "dnnl_version");
-  int (*isa)(void) = (int (*)(void))dlsym(h, "dnnl_get_effective_cpu_isa");
+  dnnl_cpu_isa_t (*isa)(void) = (dnnl_cpu_isa_t(*)(void))dlsym(h, "dnnl_get_effective_cpu_isa");
   if (!dnnl_sgemm || !version || !isa) return 0;
-  const dnnl_version_t *v = version();
   *b = (blas_backend){.name = "onednn"};
-  snprintf(b->identity, sizeof b->identity, "%s version %d.%d.%d (%s), cpu isa 0x%x", DNNL_PATH,
-           v->major, v->minor, v->patch, v->hash, (unsigned)isa());
+  char library[160];
+  mlf_onednn_identity(library, sizeof library, version(), isa());
+  snprintf(b->identity, sizeof b->identity, "%s: %s", DNNL_PATH, library);
   b->cblas[BLAS_FN_sgemm] = (void (*)(void))dnnl_as_cblas_sgemm;
   return 1;
 }

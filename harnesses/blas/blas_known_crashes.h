@@ -1,4 +1,4 @@
-/* Inputs known to crash a library, each recorded in oracles/known_findings.tsv. While known
+/* Inputs known to crash a library, each recorded in harnesses/blas/known_findings.tsv. While known
  * findings are suppressed the harness does not call the library on such an input, so a
  * campaign goes on past the bug; MLF_REPORT_KNOWN=1 calls it anyway and the crash (or wrong
  * result) happens, except for a kind ending in "hang", which is never called (it would stop the

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blas_operand.h"
-#include "lapack.pb-c.h"
+#include "blas_lapack.pb-c.h"
 #include "lapack_backend.h"
 #include "lapack_call.h"
 #include "lapack_check.h"

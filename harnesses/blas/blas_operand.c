@@ -24,10 +24,10 @@ blas_precision blas_precision_of(Mlf__Blas__Precision prec) {
 
 static double round_to(double v, const blas_precision *p) { return p->is_double ? v : (float)v; }
 
-double blas_number(const Mlf__Blas__Number *n, const blas_precision *p) {
+double blas_number(const Mlf__Number *n, const blas_precision *p) {
   if (!n) return 0.0;
-  if (n->kind_case == MLF__BLAS__NUMBER__KIND_SPECIAL) return mlf_special_value(n->special, p->is_double);
-  if (n->kind_case == MLF__BLAS__NUMBER__KIND_VALUE) return round_to(n->value, p);
+  if (n->kind_case == MLF__NUMBER__KIND_SPECIAL) return mlf_special_value(n->special, p->is_double);
+  if (n->kind_case == MLF__NUMBER__KIND_VALUE) return round_to(n->value, p);
   return 0.0;
 }
 

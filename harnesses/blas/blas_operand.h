@@ -18,7 +18,7 @@ typedef struct {
 blas_precision blas_precision_of(Mlf__Blas__Precision p);
 
 /* A number rounded to the precision (NULL means zero). */
-double blas_number(const Mlf__Blas__Number *n, const blas_precision *p);
+double blas_number(const Mlf__Number *n, const blas_precision *p);
 
 /* A matrix stored as `lines` vectors of `line_len` elements, `ld` elements apart (row-major:
  * lines are rows). The buffer holds exactly the referenced footprint, so the guard page sits

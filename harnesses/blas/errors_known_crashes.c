@@ -1,5 +1,5 @@
 /* Known crashes, leaks and runs past an error of blas_errors calls (see
- * errors_known_crashes.h; each is a known finding in oracles/known_findings.tsv). */
+ * errors_known_crashes.h; each is a known finding in harnesses/blas/known_findings.tsv). */
 #include "errors_known_crashes.h"
 
 #include <limits.h>

@@ -4,7 +4,7 @@
 #ifndef LAPACK_CONSTRUCT_H
 #define LAPACK_CONSTRUCT_H
 #include "blas_operand.h"
-#include "lapack.pb-c.h"
+#include "blas_lapack.pb-c.h"
 
 typedef struct {
   blas_matrix buf;

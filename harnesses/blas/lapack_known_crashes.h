@@ -1,4 +1,4 @@
-/* LAPACK calls known to crash a library, each recorded in oracles/known_findings.tsv. While
+/* LAPACK calls known to crash a library, each recorded in harnesses/blas/known_findings.tsv. While
  * known findings are suppressed the harness does not make such a call, so a campaign goes on
  * past the bug; MLF_REPORT_KNOWN=1 makes it anyway and the crash happens. */
 #ifndef LAPACK_KNOWN_CRASHES_H

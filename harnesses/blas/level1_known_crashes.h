@@ -1,5 +1,5 @@
 /* Level-1 inputs known to crash a library or to make it return garbage, each recorded in
- * oracles/known_findings.tsv under the kind given here. A crash is not called while known
+ * harnesses/blas/known_findings.tsv under the kind given here. A crash is not called while known
  * findings are suppressed (MLF_REPORT_KNOWN=1 calls it and the crash happens), so a
  * campaign goes on past the bug; a wrong result is computed and judged, and whatever the
  * judge finds wrong with that backend's outcome is reported under the known kind, so the

@@ -69,7 +69,7 @@ void level1_problem_from(level1_problem *pr, const Mlf__Blas__Level1Case *m) {
   pr->param[0] = m->flag;
   for (size_t i = 0; i < 4; i++) pr->param[1 + i] = i < m->n_h ? blas_number(m->h[i], p) : 0;
   if (pr->family == L1(ROTMG)) {
-    const Mlf__Blas__Number *v[4] = {m->d1, m->d2, m->x1, m->y1};
+    const Mlf__Number *v[4] = {m->d1, m->d2, m->x1, m->y1};
     for (int i = 0; i < 4; i++) pr->in[i] = blas_number(v[i], p);
   }
 }

@@ -9,10 +9,10 @@
 
 /* The x series of sc (empty when sc is absent), as rows with stamps 0, 1, ... shuffled by
  * seed when stamped. */
-static int make_rows(const Mlf__Series__SeriesCase *sc, int stamped, uint64_t seed, double **value,
+static int make_rows(const Mlf__SeriesCase *sc, int stamped, uint64_t seed, double **value,
                      double **time, size_t *n) {
   mlf_series s = {0};
-  Mlf__Series__SeriesCase empty = MLF__SERIES__SERIES_CASE__INIT;
+  Mlf__SeriesCase empty = MLF__SERIES_CASE__INIT;
   if (mlf_series_make(sc ? sc : &empty, &s) != 0) return -1;
   *n = s.n;
   *value = malloc((s.n ? s.n : 1) * sizeof(double));
@@ -39,7 +39,7 @@ static int make_rows(const Mlf__Series__SeriesCase *sc, int stamped, uint64_t se
 int forecast_case_make(const Mlf__Forecast__ForecastCase *c, forecast_case *fc) {
   memset(fc, 0, sizeof *fc);
   size_t n[2];
-  const Mlf__Series__SeriesCase *sc[2] = {c->train, c->valid};
+  const Mlf__SeriesCase *sc[2] = {c->train, c->valid};
   for (int k = 0; k < 2; k++)
     if (make_rows(sc[k], c->time_stamps, c->row_order_seed + (uint64_t)k, &fc->value[k],
                   &fc->time[k], &n[k]) != 0) {

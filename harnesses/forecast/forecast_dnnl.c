@@ -14,12 +14,6 @@
 #include "mlf_capture.h"
 #include "mlf_guard.h"
 
-/* libgomp (oneDNN's runtime): the harness runs oneDNN on one thread. */
-void omp_set_num_threads(int n);
-
-static dnnl_engine_t engine;
-static dnnl_stream_t stream;
-
 enum { SRC, W_LAYER, W_ITER, BIAS, DST, DST_ITER, DST_ITER_C, N_ARGS };
 static const int arg_ids[N_ARGS] = {DNNL_ARG_SRC_LAYER, DNNL_ARG_WEIGHTS_LAYER,
                                     DNNL_ARG_WEIGHTS_ITER, DNNL_ARG_BIAS,
@@ -36,22 +30,6 @@ static struct {
   size_t T, N, U;
   int any;
 } cached;
-
-int forecast_dnnl_init(char *identity, size_t len) {
-  omp_set_num_threads(1);
-  if (!engine && dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success) {
-    snprintf(identity, len, "oneDNN: no CPU engine");
-    return -1;
-  }
-  if (!stream && dnnl_stream_create(&stream, engine, dnnl_stream_default_flags) != dnnl_success) {
-    snprintf(identity, len, "oneDNN: no stream");
-    return -1;
-  }
-  const dnnl_version_t *v = dnnl_version();
-  snprintf(identity, len, "oneDNN %d.%d.%d (%s), cpu isa 0x%x", v->major, v->minor, v->patch,
-           v->hash, (unsigned)dnnl_get_effective_cpu_isa());
-  return 0;
-}
 
 static void md_init(dnnl_memory_desc_t *md, int nd, dnnl_dim_t d0, dnnl_dim_t d1, dnnl_dim_t d2,
                     dnnl_dim_t d3, dnnl_dim_t d4, dnnl_format_tag_t tag) {
@@ -73,8 +51,8 @@ static dnnl_status_t reorder_for(int a) {
       dnnl_primitive_desc_query_md(cached.pd, dnnl_query_exec_arg_md, arg_ids[a]);
   if (!want || dnnl_memory_desc_equal(want, &cached.md[a])) return dnnl_success;
   dnnl_primitive_desc_t rpd;
-  dnnl_status_t st = dnnl_reorder_primitive_desc_create(&rpd, &cached.md[a], engine, want,
-                                                        engine, NULL);
+  dnnl_status_t st = dnnl_reorder_primitive_desc_create(&rpd, &cached.md[a], mlf_onednn_engine, want,
+                                                        mlf_onednn_engine, NULL);
   if (st != dnnl_success) return st;
   st = dnnl_primitive_create(&cached.reorder[a], rpd);
   dnnl_primitive_desc_destroy(rpd);
@@ -102,7 +80,7 @@ static dnnl_status_t primitive_for(size_t T, size_t N, size_t U, int any) {
       &desc, dnnl_forward_inference, dnnl_unidirectional_left2right, &md[SRC], NULL, NULL,
       &w_layer, &w_iter, &md[BIAS], &md[DST], &md[DST_ITER], &md[DST_ITER_C],
       dnnl_rnn_flags_undef);
-  if (st == dnnl_success) st = dnnl_primitive_desc_create(&cached.pd, &desc, NULL, engine, NULL);
+  if (st == dnnl_success) st = dnnl_primitive_desc_create(&cached.pd, &desc, NULL, mlf_onednn_engine, NULL);
   if (st == dnnl_success) st = dnnl_primitive_create(&cached.prim, cached.pd);
   if (st == dnnl_success) st = reorder_for(W_LAYER);
   if (st == dnnl_success) st = reorder_for(W_ITER);
@@ -119,17 +97,17 @@ static dnnl_status_t primitive_for(size_t T, size_t N, size_t U, int any) {
 static dnnl_status_t run_reorder(int a, dnnl_memory_t user, dnnl_memory_t *packed) {
   const dnnl_memory_desc_t *want =
       dnnl_primitive_desc_query_md(cached.pd, dnnl_query_exec_arg_md, arg_ids[a]);
-  dnnl_status_t st = dnnl_memory_create(packed, want, engine, DNNL_MEMORY_ALLOCATE);
+  dnnl_status_t st = dnnl_memory_create(packed, want, mlf_onednn_engine, DNNL_MEMORY_ALLOCATE);
   if (st != dnnl_success) return st;
   dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, user}, {DNNL_ARG_TO, *packed}};
-  return dnnl_primitive_execute(cached.reorder[a], stream, 2, args);
+  return dnnl_primitive_execute(cached.reorder[a], mlf_onednn_stream, 2, args);
 }
 
 int forecast_dnnl_lstm(const forecast_model *m, const float *x, size_t count, int any_weights,
                        float *h, float *c_last, const char **impl) {
   size_t T = m->p.time_steps, U = m->p.hidden, G = 4 * U;
   *impl = "none";
-  if (!stream || count == 0) return dnnl_invalid_arguments;
+  if (!mlf_onednn_stream || count == 0) return dnnl_invalid_arguments;
   dnnl_status_t st = primitive_for(T, count, U, any_weights);
   if (st != dnnl_success) return st;
   dnnl_primitive_desc_query(cached.pd, dnnl_query_impl_info_str, 0, impl);
@@ -149,13 +127,13 @@ int forecast_dnnl_lstm(const forecast_model *m, const float *x, size_t count, in
   mlf_capture_begin("onednn");
   for (int a = 0; a < N_ARGS && st == dnnl_success; a++) {
     if (a <= BIAS) mlf_guard_set_readonly(buf[a], 1);
-    st = dnnl_memory_create(&mem[a], &cached.md[a], engine, buf[a]);
+    st = dnnl_memory_create(&mem[a], &cached.md[a], mlf_onednn_engine, buf[a]);
     if (st == dnnl_success && cached.reorder[a]) st = run_reorder(a, mem[a], &packed[a]);
     args[a] = (dnnl_exec_arg_t){arg_ids[a], packed[a] ? packed[a] : mem[a]};
   }
   if (st == dnnl_success) {
-    st = dnnl_primitive_execute(cached.prim, stream, N_ARGS, args);
-    if (st == dnnl_success) st = dnnl_stream_wait(stream);
+    st = dnnl_primitive_execute(cached.prim, mlf_onednn_stream, N_ARGS, args);
+    if (st == dnnl_success) st = dnnl_stream_wait(mlf_onednn_stream);
   }
   mlf_capture_end(NULL);
   if (st == dnnl_success) {

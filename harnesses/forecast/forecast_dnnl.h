@@ -5,10 +5,7 @@
 #define FORECAST_DNNL_H
 #include <stddef.h>
 #include "forecast_lstm.h"
-
-/* Creates the engine and stream once; writes the library's version and ISA into identity.
- * Returns 0, or -1 (with the reason in identity) when oneDNN is unusable. */
-int forecast_dnnl_init(char *identity, size_t len);
+#include "libraries/onednn/mlf_onednn_session.h" /* open the session (mlf_onednn_open) first */
 
 /* Runs the LSTM layer on count scaled windows x (count x T): h receives the hidden state of
  * every step (T x count x hidden, step-major: oneDNN's tnc), c_last the last cell state

@@ -22,7 +22,7 @@
 static char dnnl_identity[160];
 
 static void forecast_init(void) {
-  if (forecast_dnnl_init(dnnl_identity, sizeof dnnl_identity) != 0) {
+  if (mlf_onednn_open(dnnl_identity, sizeof dnnl_identity) != 0) {
     fprintf(stderr, "forecast_lstm: %s\n", dnnl_identity);
     exit(1);
   }

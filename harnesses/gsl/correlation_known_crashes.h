@@ -1,5 +1,5 @@
 /* Inputs known to crash GSL's correlation functions, each recorded in
- * oracles/known_findings.tsv. While known findings are suppressed the harness does not make
+ * harnesses/gsl/known_findings.tsv. While known findings are suppressed the harness does not make
  * such a call, so a campaign goes on past the bug; MLF_REPORT_KNOWN=1 makes it anyway. The
  * harness raises the tag either way. */
 #ifndef CORRELATION_KNOWN_CRASHES_H

@@ -21,7 +21,7 @@
 #include "mlf_feedback.h"
 #include "mlf_series.h"
 #include "mlf_target.h"
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 
 #define GSL_ROUNDOFF 0x1p-64 /* GSL accumulates correlation sums in long double */
 
@@ -149,7 +149,7 @@ static void check_empty(int which, mlf_run *run) {
 }
 
 static void correlation_run(const ProtobufCMessage *msg, mlf_run *run) {
-  const Mlf__Series__SeriesCase *c = (const Mlf__Series__SeriesCase *)msg;
+  const Mlf__SeriesCase *c = (const Mlf__SeriesCase *)msg;
   mlf_series s;
   if (mlf_series_make(c, &s) != 0) return;
   for (int i = 0; i < 3; i++) {
@@ -167,4 +167,4 @@ static void correlation_run(const ProtobufCMessage *msg, mlf_run *run) {
   mlf_series_free(&s);
 }
 
-MLF_TARGET(gsl_correlation, mlf__series__series_case__descriptor, correlation_init, correlation_run)
+MLF_TARGET(gsl_correlation, mlf__series_case__descriptor, correlation_init, correlation_run)

@@ -18,7 +18,7 @@
 #include "mlf_series.h"
 #include "mlf_target.h"
 #include "stats_report.h"
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 
 #define FFT_MAX_N 1024 /* a prime length costs O(n^2) per transform in GSL's generic pass */
 
@@ -43,7 +43,7 @@ static uint32_t length_kind(size_t n) {
 }
 
 static void fft_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
-  const Mlf__Series__SeriesCase *c = (const Mlf__Series__SeriesCase *)msg;
+  const Mlf__SeriesCase *c = (const Mlf__SeriesCase *)msg;
   mlf_series s;
   if (mlf_series_make(c, &s) < 0) abort();
   size_t n = s.n < FFT_MAX_N ? s.n : FFT_MAX_N;
@@ -82,4 +82,4 @@ static void fft_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
   mlf_series_free(&s);
 }
 
-MLF_TARGET(gsl_fft, mlf__series__series_case__descriptor, fft_init, fft_fuzz_run)
+MLF_TARGET(gsl_fft, mlf__series_case__descriptor, fft_init, fft_fuzz_run)

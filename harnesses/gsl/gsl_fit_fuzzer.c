@@ -15,7 +15,7 @@
 #include "mlf_series.h"
 #include "mlf_target.h"
 #include "stats_report.h"
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 
 #define FIT_MAX_N 512 /* each relation replays GSL's passes with error bounds: O(n) each */
 
@@ -36,7 +36,7 @@ static int scale_exponent(double scale) {
 }
 
 static void fit_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
-  const Mlf__Series__SeriesCase *c = (const Mlf__Series__SeriesCase *)msg;
+  const Mlf__SeriesCase *c = (const Mlf__SeriesCase *)msg;
   mlf_series s;
   if (mlf_series_make(c, &s) < 0) abort();
   size_t n = s.n < FIT_MAX_N ? s.n : FIT_MAX_N;
@@ -57,4 +57,4 @@ static void fit_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
   mlf_series_free(&s);
 }
 
-MLF_TARGET(gsl_fit, mlf__series__series_case__descriptor, fit_init, fit_fuzz_run)
+MLF_TARGET(gsl_fit, mlf__series_case__descriptor, fit_init, fit_fuzz_run)

@@ -21,7 +21,7 @@
 #include "movstat_moving.h"
 #include "stats_report.h"
 #include "movstat_rstat.h"
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 
 #define MOVSTAT_MAX_N 256     /* moving statistics: every window is re-sorted for reference */
 #define MOVSTAT_MAX_WORK 4096 /* n * K: GSL re-sorts every window for qqr, Sn, Qn (O(n K log K)) */
@@ -72,7 +72,7 @@ static gsl_movstat_workspace *alloc_shape(int shape, size_t window, mlf_run *run
   return shape == 1 ? gsl_movstat_alloc2(window, window / 3) : gsl_movstat_alloc2(window / 3, window);
 }
 
-static void run_moving(const Mlf__Series__SeriesCase *c, const double *x, size_t n, mlf_run *run) {
+static void run_moving(const Mlf__SeriesCase *c, const double *x, size_t n, mlf_run *run) {
   size_t window = bounded_window(c->window, n);
   movstat_variant v = {c->stride, (c->seed >> 8) & 1 ? MLF_GUARD_HEAD : MLF_GUARD_TAIL, 1,
                        c->fraction >= 0 && c->fraction <= 0.5 ? c->fraction : 0.25};
@@ -107,7 +107,7 @@ static void run_moving(const Mlf__Series__SeriesCase *c, const double *x, size_t
 }
 
 static void movstat_run(const ProtobufCMessage *msg, mlf_run *run) {
-  const Mlf__Series__SeriesCase *c = (const Mlf__Series__SeriesCase *)msg;
+  const Mlf__SeriesCase *c = (const Mlf__SeriesCase *)msg;
   mlf_series s;
   if (mlf_series_make(c, &s) < 0) abort();
   const double *x = s.v[MLF_SERIES_X], *y = s.v[MLF_SERIES_Y];
@@ -135,4 +135,4 @@ static void movstat_run(const ProtobufCMessage *msg, mlf_run *run) {
   mlf_series_free(&s);
 }
 
-MLF_TARGET(gsl_movstat, mlf__series__series_case__descriptor, movstat_init, movstat_run)
+MLF_TARGET(gsl_movstat, mlf__series_case__descriptor, movstat_init, movstat_run)

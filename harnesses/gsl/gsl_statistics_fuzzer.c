@@ -19,7 +19,7 @@
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
 #include "mlf_target.h"
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 #include "statistics_domain.h"
 #include "statistics_identities.h"
 #include "statistics_relations.h"
@@ -168,7 +168,7 @@ static void report_relations(const statistics_relation_ctx *ctx, const mlf_mr_re
 
 /* The source (evaluated by the relation runner, or here when only a check of the source is
  * asked for) against the references and the identities. */
-static void check_source(const Mlf__Series__SeriesCase *m, const statistics_problem *p,
+static void check_source(const Mlf__SeriesCase *m, const statistics_problem *p,
                          const statistics_outcome *source, mlf_run *run) {
   static statistics_relation_log log;
   mlf_log(run, "mean %.17g, sd %.17g, median %.17g, wmean %.17g", source->v.v[SQ_MEAN],
@@ -186,7 +186,7 @@ static void check_source(const Mlf__Series__SeriesCase *m, const statistics_prob
 }
 
 static void statistics_run(const ProtobufCMessage *msg, mlf_run *run) {
-  const Mlf__Series__SeriesCase *m = (const Mlf__Series__SeriesCase *)msg;
+  const Mlf__SeriesCase *m = (const Mlf__SeriesCase *)msg;
   statistics_case c = {.stride = 1,
                        .scale = m->scale,
                        .shift = m->shift,
@@ -223,4 +223,4 @@ static void statistics_run(const ProtobufCMessage *msg, mlf_run *run) {
   statistics_problem_free(&c.p);
 }
 
-MLF_TARGET(gsl_statistics, mlf__series__series_case__descriptor, statistics_init, statistics_run)
+MLF_TARGET(gsl_statistics, mlf__series_case__descriptor, statistics_init, statistics_run)

@@ -1,4 +1,4 @@
-/* GSL 2.7.1 statistics calls known to crash (each recorded in oracles/known_findings.tsv under
+/* GSL 2.7.1 statistics calls known to crash (each recorded in harnesses/gsl/known_findings.tsv under
  * mlf:gsl_statistics:<function>:domain:<kind>): while known findings are suppressed they are
  * not made, so a campaign goes on past the bug; MLF_REPORT_KNOWN=1 makes them. */
 #ifndef STATISTICS_KNOWN_H

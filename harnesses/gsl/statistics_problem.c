@@ -18,7 +18,7 @@ static double wrapped_fraction(double f) {
   return f >= 0.0 && f <= 1.0 ? f : f - floor(f);
 }
 
-int statistics_problem_from_case(const Mlf__Series__SeriesCase *c, statistics_problem *p) {
+int statistics_problem_from_case(const Mlf__SeriesCase *c, statistics_problem *p) {
   mlf_series s;
   memset(p, 0, sizeof *p);
   if (mlf_series_make(c, &s) != 0) return -1;

@@ -4,7 +4,7 @@
 #ifndef STATISTICS_PROBLEM_H
 #define STATISTICS_PROBLEM_H
 #include <stddef.h>
-#include "series.pb-c.h"
+#include "mlf_common.pb-c.h"
 
 typedef struct {
   size_t n;
@@ -17,7 +17,7 @@ typedef struct {
 
 /* Builds the problem of c from mlf_series (x and weights; y is not used). Returns 0, or -1
  * when out of memory. */
-int statistics_problem_from_case(const Mlf__Series__SeriesCase *c, statistics_problem *p);
+int statistics_problem_from_case(const Mlf__SeriesCase *c, statistics_problem *p);
 /* A deep copy of src with its own arrays (n elements); aborts when out of memory. */
 void statistics_problem_copy(const statistics_problem *src, statistics_problem *dst);
 void statistics_problem_free(statistics_problem *p);

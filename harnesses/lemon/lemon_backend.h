@@ -18,7 +18,7 @@ typedef struct {
   char why[256];      /* UNSUPPORTED / FAILED: "layer 3 (LRN): ..." */
   char impls[512];    /* the implementations that ran, e.g. "0:brg:avx512_core 1:jit:avx2" */
   int more_variants;  /* 1 when some primitive offers an implementation past this variant */
-  /* A known library bug (oracles/known_findings.tsv) the backend stepped around instead of
+  /* A known library bug (harnesses/lemon/known_findings.tsv) the backend stepped around instead of
    * running into, unless MLF_REPORT_KNOWN=1: "layer 3: sse41-pooling-post-op-crash". The
    * harness raises it as mlf:lemon_model:<library>:<layer label>:<what>. */
   char known[96];

@@ -5,56 +5,22 @@
  * convolutions direct (deconvolution, grouped for depthwise) with layouts of oneDNN's
  * choice; pooling; batch/layer normalization; LRN; softmax v2; binary; concat; reorder
  * (FLATTEN); resampling; reduction; vanilla LSTM/GRU/RNN. Activations are eltwise post-ops
- * where the primitive accepts them, a separate eltwise primitive otherwise. oneDNN runs on
- * one OpenMP thread: the fuzzer is single-threaded and results then do not depend on the
- * machine's core count; the primitive cache is off (see onednn_init). The ISA is oneDNN's choice, capped by DNNL_MAX_CPU_ISA. */
+ * where the primitive accepts them, a separate eltwise primitive otherwise. The session
+ * (engine, stream, one OpenMP thread) is the process's (libraries/onednn); the primitive cache
+ * is off (see onednn_init). */
 #include <stdio.h>
 #include <string.h>
 #include <oneapi/dnnl/dnnl_debug.h>
 #include "lemon_onednn_internal.h"
 #include "mlf_guard.h"
 
-/* libgomp (oneDNN's runtime). */
-void omp_set_num_threads(int n);
-
-dnnl_engine_t onednn_engine;
-dnnl_stream_t onednn_stream;
-
-/* The effective ISA as DNNL_MAX_CPU_ISA spells it. */
-static const char *isa_name(dnnl_cpu_isa_t isa) {
-  static const struct { dnnl_cpu_isa_t isa; const char *name; } names[] = {
-      {dnnl_cpu_isa_sse41, "sse41"}, {dnnl_cpu_isa_avx, "avx"}, {dnnl_cpu_isa_avx2, "avx2"},
-      {dnnl_cpu_isa_avx2_vnni, "avx2_vnni"}, {dnnl_cpu_isa_avx512_mic, "avx512_mic"},
-      {dnnl_cpu_isa_avx512_mic_4ops, "avx512_mic_4ops"},
-      {dnnl_cpu_isa_avx512_core, "avx512_core"},
-      {dnnl_cpu_isa_avx512_core_vnni, "avx512_core_vnni"},
-      {dnnl_cpu_isa_avx512_core_bf16, "avx512_core_bf16"},
-      {dnnl_cpu_isa_avx512_core_amx, "avx512_core_amx"}};
-  for (size_t k = 0; k < sizeof names / sizeof *names; k++)
-    if (names[k].isa == isa) return names[k].name;
-  return "unknown";
-}
-
 static int onednn_init(char *identity, size_t len) {
-  omp_set_num_threads(1);
   /* oneDNN 2.6.3's iterator looks each position up in the primitive cache and, on a hit,
    * does not advance past the implementation it found: once a primitive of an op
    * descriptor exists, iterating that descriptor again repeats implementations and never
    * reaches the later ones. Without the cache every variant gets its own implementation. */
   dnnl_set_primitive_cache_capacity(0);
-  if (!onednn_engine && dnnl_engine_create(&onednn_engine, dnnl_cpu, 0) != dnnl_success) {
-    snprintf(identity, len, "oneDNN: no CPU engine");
-    return -1;
-  }
-  if (!onednn_stream &&
-      dnnl_stream_create(&onednn_stream, onednn_engine, dnnl_stream_default_flags) != dnnl_success) {
-    snprintf(identity, len, "oneDNN: no stream");
-    return -1;
-  }
-  const dnnl_version_t *v = dnnl_version();
-  snprintf(identity, len, "oneDNN %d.%d.%d cpu %s", v->major, v->minor, v->patch,
-           isa_name(dnnl_get_effective_cpu_isa()));
-  return 0;
+  return mlf_onednn_open(identity, len);
 }
 
 /* Runs layer c->l by its kind. */
@@ -95,7 +61,7 @@ static void run_layer(onednn_ctx *c) {
 static lemon_status onednn_run(const lemon_graph *g, unsigned variant, float *const *outputs,
                                lemon_run_info *info) {
   memset(info, 0, sizeof *info);
-  if (!onednn_stream) {
+  if (!mlf_onednn_stream) {
     snprintf(info->why, sizeof info->why, "oneDNN backend not initialised");
     return LEMON_FAILED;
   }

@@ -12,6 +12,7 @@
 #define LEMON_ONEDNN_INTERNAL_H
 #include <oneapi/dnnl/dnnl.h>
 #include "lemon_backend.h"
+#include "libraries/onednn/mlf_onednn_session.h"
 
 #define ONEDNN_MAX_OWNED 64
 
@@ -36,8 +37,6 @@ typedef struct {
   size_t n_bufs;
 } onednn_ctx;
 
-extern dnnl_engine_t onednn_engine;
-extern dnnl_stream_t onednn_stream;
 
 /* 1 when no call has failed yet; otherwise 0. onednn_check records st (when not success)
  * with what failed and returns whether everything is still fine. */

@@ -78,7 +78,7 @@ static dnnl_memory_t own_mem(onednn_ctx *c, dnnl_status_t st, dnnl_memory_t m) {
 dnnl_memory_t onednn_user_mem(onednn_ctx *c, const dnnl_memory_desc_t *md, const void *buf) {
   if (!onednn_fine(c)) return NULL;
   dnnl_memory_t m = NULL;
-  dnnl_status_t st = dnnl_memory_create(&m, md, onednn_engine, (void *)buf);
+  dnnl_status_t st = dnnl_memory_create(&m, md, mlf_onednn_engine, (void *)buf);
   return own_mem(c, st, m);
 }
 
@@ -102,7 +102,7 @@ void onednn_reorder(onednn_ctx *c, dnnl_memory_t from, dnnl_memory_t to) {
   dnnl_status_t st = dnnl_primitive_attr_create(&attr);
   if (st == dnnl_success) st = dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user);
   if (st == dnnl_success)
-    st = dnnl_reorder_primitive_desc_create(&pd, src, onednn_engine, dst, onednn_engine, attr);
+    st = dnnl_reorder_primitive_desc_create(&pd, src, mlf_onednn_engine, dst, mlf_onednn_engine, attr);
   if (attr) dnnl_primitive_attr_destroy(attr);
   if (!onednn_check(c, st, "reorder")) return;
   const dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}};

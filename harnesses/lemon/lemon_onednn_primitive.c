@@ -59,7 +59,7 @@ static dnnl_status_t make_attr(onednn_ctx *c, int fuse, dnnl_primitive_attr_t *a
 static dnnl_status_t iterate(onednn_ctx *c, const_dnnl_op_desc_t op_desc,
                              const_dnnl_primitive_attr_t attr, dnnl_primitive_desc_t *pd) {
   dnnl_primitive_desc_iterator_t it;
-  dnnl_status_t st = dnnl_primitive_desc_iterator_create(&it, op_desc, attr, onednn_engine, NULL);
+  dnnl_status_t st = dnnl_primitive_desc_iterator_create(&it, op_desc, attr, mlf_onednn_engine, NULL);
   if (st != dnnl_success) return st;
   *pd = dnnl_primitive_desc_iterator_fetch(it);
   unsigned k = 0;
@@ -75,7 +75,7 @@ static dnnl_status_t iterate(onednn_ctx *c, const_dnnl_op_desc_t op_desc,
 }
 
 /* oneDNN 2.6.3's jit:sse41 pooling with an eltwise post-op crashes in dnnl_primitive_create
- * (oracles/known_findings.tsv, "sse41-pooling-post-op-crash"): unless MLF_REPORT_KNOWN=1 the
+ * (harnesses/lemon/known_findings.tsv, "sse41-pooling-post-op-crash"): unless MLF_REPORT_KNOWN=1 the
  * backend notes the known finding and runs that layer's activation as its own primitive. */
 static int known_crash(onednn_ctx *c, const char *what, const_dnnl_primitive_desc_t pd) {
   const char *impl = "";
@@ -122,8 +122,8 @@ void onednn_execute(onednn_ctx *c, const char *what, dnnl_primitive_desc_t pd,
   dnnl_primitive_t prim = NULL;
   if (onednn_fine(c) && onednn_check(c, dnnl_primitive_create(&prim, pd), what)) {
     onednn_protect_inputs(c, 1);
-    dnnl_status_t st = dnnl_primitive_execute(prim, onednn_stream, n_args, all);
-    if (st == dnnl_success) st = dnnl_stream_wait(onednn_stream);
+    dnnl_status_t st = dnnl_primitive_execute(prim, mlf_onednn_stream, n_args, all);
+    if (st == dnnl_success) st = dnnl_stream_wait(mlf_onednn_stream);
     onednn_protect_inputs(c, 0);
     onednn_check(c, st, what);
   }

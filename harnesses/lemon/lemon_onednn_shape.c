@@ -39,7 +39,7 @@ void onednn_concat(onednn_ctx *c) {
   if (st == dnnl_success) st = dnnl_primitive_attr_set_scratchpad_mode(attr, dnnl_scratchpad_mode_user);
   if (st == dnnl_success)
     st = dnnl_concat_primitive_desc_create(&pd, &dst, (int)l->geo.n_inputs, 1, src, attr,
-                                           onednn_engine);
+                                           mlf_onednn_engine);
   if (attr) dnnl_primitive_attr_destroy(attr);
   if (!onednn_check(c, st, "concat")) return;
   onednn_note_impl(c, "concat", pd);

@@ -6,7 +6,7 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fram
 mkdir -p "$tmp/out" "$tmp/work"
 CC=clang-16 CXX=clang++-16 CFLAGS="-fsanitize=fuzzer-no-link $san" CXXFLAGS="-fsanitize=fuzzer-no-link $san" \
   LIB_FUZZING_ENGINE=-fsanitize=fuzzer FUZZING_ENGINE=libfuzzer OUT="$tmp/out" SRC="$PWD/.." \
-  WORK="$tmp/work" MLF_CACHE="$PWD/cache" ./build.sh >"$tmp/build.log" 2>&1 ||
+  WORK="$tmp/work" MLF_CACHE="$(scripts/cache-dir.sh)" ./build.sh >"$tmp/build.log" 2>&1 ||
   { tail -n 30 "$tmp/build.log"; fail "build.sh failed"; }
 for t in $(targets); do
   [ -x "$tmp/out/$t" ] || fail "no fuzzer $t in \$OUT"

@@ -1,0 +1,47 @@
+# Every OpenBLAS kernel set this CPU can execute (scripts/kernel-sets.sh), one process each
+# since OpenBLAS reads OPENBLAS_CORETYPE when it is loaded: the prebuilt libraries prove they
+# run that kernel set, and every BLAS target runs its seed corpus (a new library finding is
+# reported for recording, a harness-side crash fails); then every oneDNN ISA level for
+# blas_gemm's onednn backend (below).
+. "$(dirname "$0")/../integration/common.bash"
+sets=$(scripts/kernel-sets.sh)
+[ -n "$sets" ] || fail "no kernel set found for this CPU"
+seed_input=$(ls build/corpora/blas_gemm/*.bin | head -n 1)
+for set in $sets; do
+  OPENBLAS_CORETYPE=$set MLF_VERBOSE=1 MLF_BLAS_BACKENDS=openblas-serial out/replay/blas_gemm "$seed_input" 2>&1 |
+    grep -q "^mlf: backend openblas-serial = .*, core $set\$" || fail "$set: the library does not report that kernel set"
+  for t in $(targets); do
+    [[ $t == blas_* ]] || continue
+    # A library finding under this kernel set is reported (record it), a harness crash fails.
+    if ! OPENBLAS_CORETYPE=$set out/libfuzzer/"$t" -runs=0 -artifact_prefix="$tmp/" "build/corpora/$t" \
+        >"$tmp/$t-$set.log" 2>&1; then
+      crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
+      [ -n "$crash" ] && OPENBLAS_CORETYPE=$set library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
+      tail -n 40 "$tmp/$t-$set.log"; fail "$t: harness-side crash with kernel set $set"
+    fi
+  done
+  echo "$set: every target's seeds ran"
+done
+
+# Every oneDNN ISA level this CPU supports (scripts/onednn-isa-levels.sh), one process each
+# since oneDNN fixes its ISA at first use: blas_gemm's onednn backend (dnnl_sgemm) reports that
+# level as its effective ISA, and blas_gemm runs its seed corpus (libFuzzer reads regress/ too)
+# with it beside the instrumented OpenBLAS and the reference BLAS (a new library finding is
+# reported for recording, a harness-side crash fails).
+levels=$(scripts/onednn-isa-levels.sh)
+[ -n "$levels" ] || fail "no oneDNN ISA level found"
+for isa in $levels; do
+  # the identity prints the effective ISA as the value oneDNN's header gives the level
+  value=$(grep -Eo "dnnl_cpu_isa_${isa,,} = 0x[0-9a-f]+" /usr/include/oneapi/dnnl/dnnl_types.h)
+  DNNL_MAX_CPU_ISA=$isa MLF_VERBOSE=1 MLF_BLAS_BACKENDS=onednn out/replay/blas_gemm "$seed_input" 2>&1 |
+    grep -q "^mlf: backend onednn = .*, cpu isa ${isa,,} ($(printf '0x%x' "${value##* }"))\$" ||
+    fail "$isa: the onednn backend does not report that ISA"
+  if ! DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn out/libfuzzer/blas_gemm -runs=0 \
+      -artifact_prefix="$tmp/" build/corpora/blas_gemm >"$tmp/onednn-$isa.log" 2>&1; then
+    crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
+    [ -n "$crash" ] && DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn library_finding blas_gemm "$crash" &&
+      { rm -f "$tmp"/crash-*; continue; }
+    tail -n 40 "$tmp/onednn-$isa.log"; fail "blas_gemm: harness-side crash under DNNL_MAX_CPU_ISA=$isa"
+  fi
+  echo "oneDNN $isa: blas_gemm's seeds ran with the onednn backend"
+done
