@@ -14,7 +14,7 @@ packages=(
   # oneDNN (its dnnl_sgemm)
   libblas3 liblapack3 liblapacke-dev libopenblas0-pthread libopenblas0-serial
   libopenblas0-openmp libblis4-serial libatlas3-base libgsl-dev libgslcblas0 libdnnl2
-  # statistics family: GSL is built from source (cache/src/gsl); the prebuilt one is for
+  # statistics family: GSL is built from source (harnesses/libraries/gsl); the prebuilt one is for
   # comparison. Forecaster: oneDNN's LSTM primitive (headers). Mutation-score evaluation:
   # libclang's Python bindings parse the mutated sources.
   libdnnl-dev python3-clang-16

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole suite: every cmocka unit-test binary given as argument (each of its tests
-# counts), then every tests/integration/*.sh (each script is one test; exit 0 pass, 77 skip,
-# anything else fail). Ends with the summary line "N passed, N failed, N skipped".
+# counts), then every integration script, tests/integration/*.sh and tests/<family>/*.sh (each
+# script is one test; exit 0 pass, 77 skip, anything else fail). Ends with the summary line "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 passed=0 failed=0 skipped=0
@@ -23,7 +23,7 @@ for bin in "$@"; do
   printf '%-28s %3d passed, %d failed\n' "$name" "$p" "$f"
 done
 
-for script in tests/integration/*.sh; do
+for script in tests/*/*.sh; do
   name=$(basename "$script" .sh)
   log=$log_dir/$name.log
   start=$SECONDS

@@ -1,6 +1,6 @@
-/* The instrumented OpenBLAS built from Debian source by scripts/build-openblas.sh and linked
- * statically with every API symbol renamed mlf_openblas_*, so it coexists with the dlopen'ed
- * BLAS libraries. Its error handler is replaced by one that records into mlf_capture. */
+/* The instrumented OpenBLAS built from Debian source (harnesses/libraries/openblas) and
+ * linked statically with every API symbol renamed mlf_openblas_*, so it coexists with the
+ * dlopen'ed BLAS libraries. Its error handler is replaced by one that records into mlf_capture. */
 #include <stdio.h>
 #include "blas_backend.h"
 #include "mlf_capture.h"

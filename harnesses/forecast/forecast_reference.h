@@ -10,7 +10,7 @@
 /* Absolute error allowed to an implementation's sigmoid and tanh on float arguments: 2^-20,
  * 16 float ulps of 1. glibc's expf is within 1 ulp, and a sigmoid or tanh assembled from it
  * (forecast_lstm.c) within 4 ulps of 1; oneDNN's were measured within 1.6 ulps of 1 (its
- * reference and brgemm kernels, 10^6 arguments each; tests/test_forecast.c checks it). */
+ * reference and brgemm kernels, 10^6 arguments each; tests/forecast/test_forecast.c checks it). */
 #define FORECAST_ACTIVATION_ERROR 0x1p-20
 
 /* Per value: the reference in double and the bound on |float implementation - reference|. */

@@ -28,9 +28,9 @@
  * subject with the same include paths (-Iharnesses/forecast -Imutators, optionally
  * -DFORECAST_BLAS_UNPREFIXED, see forecast_blas.h) and link it with
  *   harnesses/forecast/forecast_relations.c forecast_mr_*.c forecast_reference.c
- *   oracles/mlf_report.c oracles/mlf_numeric.c build/gen/mlf_known_findings_table.c
- *   (these need -Ioracles -Imutators -Iharnesses -Ibuild/gen)
- * and a BLAS (the instrumented $(CACHE)/openblas-<variant>/libopenblas.a, or Debian's
+ *   oracles/mlf_report.c oracles/mlf_numeric.c and a known-findings table
+ *   (build/gen/forecast/known_findings_table.c; these need the Makefile's INCLUDES)
+ * and a BLAS (the instrumented build/libraries/openblas-<variant>/libopenblas.a, or Debian's
  * -l:libopenblas.so.0 with -DFORECAST_BLAS_UNPREFIXED), -lgsl -lgslcblas -lm. The suite
  * calls only the functions of forecast_lstm.h, so any object that defines them will do. */
 #ifndef FORECAST_RELATIONS_H

@@ -5,7 +5,7 @@
  * tightness of the rounding bound: naive float32 evaluations (forward and reverse summation
  * order, one-pass or two-pass variance) of random graphs lie within the bound everywhere,
  * while a planted error of 4x the bound and plausible library bugs lie outside it.
- * Geometry comes from lemon_infer (mutators/lemon_shapes.c); graphs are built by hand. */
+ * Geometry comes from lemon_infer (mutators/lemon/lemon_shapes.c); graphs are built by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,10 +1,10 @@
-/* LEMON's mutation rules, rule selection and guidance state (mutators/lemon_rules.h,
+/* LEMON's mutation rules, rule selection and guidance state (mutators/lemon/lemon_rules.h,
  * lemon_selection.h, lemon_acc_cache.h) on the seed models of corpora/lemon_model: each
  * rule's precondition and effect (which layer went, moved or came, references and
  * inner-mutation indices renumbered, weights kept by pinned streams), validity of 10,000
  * higher-order chains without the repair, Metropolis-Hastings selection frequencies against
  * their expected values, uniform and seed selection, and the Model mutator end to end. The
- * seeds are encoded by the build into build/tests/lemon_model/ (harnesses/lemon/family.mk). */
+ * seeds are encoded by the build into build/tests/lemon_model/ (tests/lemon/tests.mk). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
