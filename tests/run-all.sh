@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole suite: every cmocka unit-test binary given as argument (each of its tests
 # counts), then every integration script, tests/integration/*.sh and tests/<family>/*.sh (each
-# script is one test; exit 0 pass, 77 skip, anything else fail). Ends with the summary line "N passed, N failed, N skipped".
+# script is one test; exit 0 pass, 77 skip, anything else fail). Ends with the summary line
+# "N passed, N failed, N skipped".
 set -u
 cd "$(dirname "$0")/.."
 passed=0 failed=0 skipped=0
