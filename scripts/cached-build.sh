@@ -8,11 +8,12 @@
 # and defines recipe_build SRC OUT LOG: build in SRC (a private copy of the source, with $CC,
 # $LIB_CFLAGS and $JOBS) and install the result into OUT, logging to LOG.
 # The key is a hash over the compiler's version, CC, LIB_CFLAGS, recipe_config, the source's
-# Debian version, the recipe and this script: a changed recipe or flag always builds anew, an
-# unchanged one is reused from $MLF_CACHE/<lib>/<key> by every clone on the machine. One build
-# per key at a time (a second caller waits on the lock); a build is installed by renaming a
-# finished directory, so an interrupted one leaves nothing that looks built. The destination
-# is rewritten only when its content differs, so make relinks only what really changed.
+# .dsc (the checksums of its upstream and Debian files), the recipe and this script: a changed
+# recipe or flag always builds anew, an unchanged one is reused from $MLF_CACHE/<lib>/<key> by
+# every clone on the machine. One build per key at a time (a second caller waits on the lock);
+# a build is installed by renaming a finished directory, so an interrupted one leaves nothing
+# that looks built. The destination is rewritten only when its content differs, so make
+# relinks only what really changed.
 set -euo pipefail
 recipe=${1:?usage: CC=... LIB_CFLAGS=... $0 <recipe.sh> <dest-dir>}
 dest=${2:?usage: CC=... LIB_CFLAGS=... $0 <recipe.sh> <dest-dir>}
@@ -32,8 +33,8 @@ recipe_package= recipe_config=
 src=$cache/src/$recipe_package
 version=$(sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' "$src/debian/changelog")
 key=$( { "$CC" --version 2>/dev/null | head -n 1
-         printf '%s\n' "$CC" "$LIB_CFLAGS" "$recipe_config" "$recipe_package $version"
-         cat "$recipe" "$0"; } | sha1sum | cut -c1-16)
+         printf '%s\n' "$CC" "$LIB_CFLAGS" "$recipe_config"
+         cat "$src.dsc" "$recipe" "$0"; } | sha1sum | cut -c1-16)
 built=$cache/$lib/$key
 mkdir -p "$cache/$lib"
 exec 9>"$built.lock"

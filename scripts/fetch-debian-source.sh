@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetch and unpack a Debian source package into <cache>/src/<package>/ (scripts/cache-dir.sh)
 # through a private deb-src list kept in <cache>/apt (the system apt configuration is never
-# touched).
+# touched). Its .dsc, which holds the checksums of every file the source was unpacked from, is
+# kept as <cache>/src/<package>.dsc: a content key of the source (scripts/cached-build.sh).
 # Usage: scripts/fetch-debian-source.sh <source-package>   (idempotent)
 set -euo pipefail
 pkg=${1:?usage: $0 <source-package>}
@@ -13,7 +14,7 @@ mkdir -p "$cache/src"
 # lists, which apt itself locks without waiting); the others wait here.
 exec 9>"$cache/src/.fetch.lock"
 flock 9
-if [ -f "$dest/.unpacked" ]; then exit 0; fi
+if [ -f "$dest/.unpacked" ] && [ -f "$dest.dsc" ]; then exit 0; fi
 
 apt_dir=$cache/apt
 mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial"
@@ -38,7 +39,10 @@ trap 'rm -rf "$work"' EXIT
 (cd "$work" && apt-get "${apt_opts[@]}" source -qq "$pkg" >/dev/null)
 dir=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 [ -n "$dir" ] || { echo "fetch-debian-source: apt-get source $pkg unpacked nothing" >&2; exit 1; }
+dsc=$(ls "$work"/*.dsc 2>/dev/null | head -n 1) || true
+[ -n "$dsc" ] || { echo "fetch-debian-source: apt-get source $pkg left no .dsc" >&2; exit 1; }
 rm -rf "$dest"
 mv "$dir" "$dest"
+mv "$dsc" "$dest.dsc"
 touch "$dest/.unpacked"
 echo "fetch-debian-source: $pkg -> $dest"
