@@ -23,12 +23,12 @@ for set in $sets; do
   echo "$set: every target's seeds ran"
 done
 
-# Every oneDNN ISA level this CPU supports (scripts/onednn-isa-levels.sh), one process each
+# Every oneDNN ISA level this CPU supports (harnesses/libraries/onednn/isa-levels.sh), one process each
 # since oneDNN fixes its ISA at first use: blas_gemm's onednn backend (dnnl_sgemm) reports that
 # level as its effective ISA, and blas_gemm runs its seed corpus (libFuzzer reads regress/ too)
 # with it beside the instrumented OpenBLAS and the reference BLAS (a new library finding is
 # reported for recording, a harness-side crash fails).
-levels=$(scripts/onednn-isa-levels.sh)
+levels=$(harnesses/libraries/onednn/isa-levels.sh)
 [ -n "$levels" ] || fail "no oneDNN ISA level found"
 for isa in $levels; do
   # the identity prints the effective ISA as the value oneDNN's header gives the level

@@ -1,9 +1,9 @@
-# Every oneDNN ISA level this CPU supports (scripts/onednn-isa-levels.sh), one process each
+# Every oneDNN ISA level this CPU supports (harnesses/libraries/onednn/isa-levels.sh), one process each
 # since oneDNN fixes its ISA at first use: the backend reports that level, and lemon_model runs
 # its seeds and regression models on it (a new library finding is reported for recording, a
 # harness-side crash fails).
 . "$(dirname "$0")/../integration/common.bash"
-levels=$(scripts/onednn-isa-levels.sh)
+levels=$(harnesses/libraries/onednn/isa-levels.sh)
 [ -n "$levels" ] || fail "no oneDNN ISA level found"
 seed=$(ls build/corpora/lemon_model/*.bin | head -n 1)
 for isa in $levels; do

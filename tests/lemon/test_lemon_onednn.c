@@ -3,7 +3,7 @@
  * against values computed here in double by the formulas of lemon_graph.h and against
  * lemon_reference_run within its rounding bound; the variants' names and their end; a known
  * library crash (jit:sse41 pooling with a post-op); an unsupported parameter reported as such.
- * LEMON_ONEDNN_PRINT_ISA=1 prints the backend's identity (scripts/onednn-isa-levels.sh). */
+ * LEMON_ONEDNN_PRINT_ISA=1 prints the backend's identity (harnesses/libraries/onednn/isa-levels.sh). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
