@@ -1,8 +1,9 @@
 #!/bin/bash
 # Prints the DNNL_MAX_CPU_ISA values oneDNN honours on this CPU, one a line, in the order of
-# oneDNN's header: a level counts when a process started with it reports exactly that level as its effective
-# ISA (a level the CPU lacks comes back lower). Every level is a separate process because
-# oneDNN fixes its ISA at first use. Run the LEMON harness or the backend test once per level:
+# oneDNN's header: a level counts when a process started with it reports exactly that level
+# as its effective ISA (a level the CPU lacks comes back lower). Every level is a separate
+# process because oneDNN fixes its ISA at first use. Run the LEMON harness or the backend
+# test once per level:
 #   for isa in $(harnesses/libraries/onednn/isa-levels.sh); do DNNL_MAX_CPU_ISA=$isa out/tests/test_lemon_onednn; done
 set -euo pipefail
 tmp=$(mktemp -d)
