@@ -178,7 +178,7 @@ $(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descri
 	@mkdir -p $$(@D)
 	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) $(call family_includes,$(2),mutators) \
 	  -DMLF_ROOT_DESCRIPTOR=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c) \
-	  $$(filter %.c,$$^) -lprotobuf-c -lm -o $$@
+	  $$(filter-out %_fuzzer.c,$$(filter %.c,$$^)) -lprotobuf-c -lm -o $$@
 $(OSS_OUT)/$(1): $(call obj,oss,$(sources_of) $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),mutators/mlf_libfuzzer_adapter.c)) $(call family_libs,$(2),oss) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
 	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o %.a,$$^) $(OSS_ENGINE_LIB) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
