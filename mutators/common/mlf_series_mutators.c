@@ -1,8 +1,8 @@
 /* SeriesCase (mlf_common.proto) post-processor and domain mutators, shared by the statistics
- * family and the forecaster. The post-processor bounds the work (length,
- * stride, explicit values, pokes) and keeps the generator's parameters meaningful (coupling
- * in [-1, 1], a period of at least 2, finite offset and relation parameters); in false-alarm
- * mode (MLF_NO_SPECIALS=1) it also drops missing values, Cauchy data and extreme scales. It
+ * family and the forecaster. The post-processor bounds the work (length, stride, explicit
+ * values, pokes) and keeps the generator's parameters meaningful (coupling in [-1, 1], a
+ * period of at least 2, finite offset and relation parameters); in false-alarm mode
+ * (MLF_NO_SPECIALS=1) it also drops missing values, Cauchy data and extreme scales. It
  * leaves a valid message unchanged. The domain mutators make the changes statistics code
  * cares about in one step: a length at an edge (0, 1, 2, around powers of two), a special or
  * missing value poked in, perfect or zero coupling, a constant series, a new stride, a
