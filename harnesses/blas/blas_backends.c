@@ -1,34 +1,14 @@
 /* Loads the BLAS implementations side by side: the instrumented OpenBLAS linked in, and the
- * Debian-packaged libraries by dlopen(RTLD_LOCAL). Each proves what it is: the file really
- * loaded (resolved through dladdr on the entry point itself, so an interposed symbol would
- * show) and a version where the library can tell it. */
+ * Debian-packaged libraries (libraries/debian_blas_lapack) by dlopen(RTLD_LOCAL). Each proves
+ * what it is: the file really loaded (every entry point proven to live in it, so an interposed
+ * symbol would show) and a version where the library can tell it. */
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "blas_backend.h"
-
-#ifndef MLF_LIBDIR
-#define MLF_LIBDIR "/usr/lib/x86_64-linux-gnu"
-#endif
-
-typedef struct {
-  const char *name, *path, *package;
-} dl_library;
-
-/* The Debian libraries, with the package that provides each. The prebuilt OpenBLAS builds
- * (DYNAMIC_ARCH, with their own threading) are loaded through libopenblas.so.0, which holds
- * the whole API; the libblas.so.3 beside it would pull in whatever the alternatives say. */
-static const dl_library dl_libraries[] = {
-    {"openblas-pthread", MLF_LIBDIR "/openblas-pthread/libopenblas.so.0", "libopenblas0-pthread"},
-    {"openblas-openmp", MLF_LIBDIR "/openblas-openmp/libopenblas.so.0", "libopenblas0-openmp"},
-    {"openblas-serial", MLF_LIBDIR "/openblas-serial/libopenblas.so.0", "libopenblas0-serial"},
-    {"netlib", MLF_LIBDIR "/blas/libblas.so.3", "libblas3"},
-    {"blis", MLF_LIBDIR "/blis-serial/libblis.so.4", "libblis4-serial"},
-    {"atlas", MLF_LIBDIR "/atlas/libblas.so.3", "libatlas3-base"},
-    {"gslcblas", MLF_LIBDIR "/libgslcblas.so.0", "libgslcblas0"},
-};
+#include "libraries/debian_blas_lapack/mlf_blas_libraries.h"
 
 int blas_name_listed(const char *variable, const char *name) {
   const char *list = getenv(variable);
@@ -39,33 +19,21 @@ int blas_name_listed(const char *variable, const char *name) {
   return 0;
 }
 
-/* dlsym that also proves the symbol lives in the file we opened. */
-static void *symbol_from(void *handle, const char *file, const char *symbol) {
-  void *fn = dlsym(handle, symbol);
-  Dl_info info;
-  if (!fn || !dladdr(fn, &info) || !info.dli_fname) return NULL;
-  char a[PATH_MAX], b[PATH_MAX];
-  if (!realpath(info.dli_fname, a) || !realpath(file, b) || strcmp(a, b) != 0) {
-    fprintf(stderr, "mlf: %s in %s resolves to %s: symbols are interposed, refusing it\n",
-            symbol, file, info.dli_fname);
-    return NULL;
-  }
-  return fn;
-}
-
 /* BLIS tells its version and the kernel set (sub-configuration) it picked for this CPU. */
 static void blis_version(void *h, const char *path, char *out, size_t len) {
-  const char *(*version)(void) = (const char *(*)(void))symbol_from(h, path, "bli_info_get_version_str");
-  int (*arch_id)(void) = (int (*)(void))symbol_from(h, path, "bli_arch_query_id");
-  const char *(*arch_name)(int) = (const char *(*)(int))symbol_from(h, path, "bli_arch_string");
+  const char *(*version)(void) =
+      (const char *(*)(void))mlf_blas_proven_symbol(h, path, "bli_info_get_version_str");
+  int (*arch_id)(void) = (int (*)(void))mlf_blas_proven_symbol(h, path, "bli_arch_query_id");
+  const char *(*arch_name)(int) =
+      (const char *(*)(int))mlf_blas_proven_symbol(h, path, "bli_arch_string");
   if (version && arch_id && arch_name)
     snprintf(out, len, " version %s, kernels %s", version(), arch_name(arch_id()));
 }
 
 /* OpenBLAS tells its build configuration and the kernel set (core) it picked. */
 static void openblas_version(void *h, const char *path, char *out, size_t len) {
-  char *(*config)(void) = (char *(*)(void))symbol_from(h, path, "openblas_get_config");
-  char *(*core)(void) = (char *(*)(void))symbol_from(h, path, "openblas_get_corename");
+  char *(*config)(void) = (char *(*)(void))mlf_blas_proven_symbol(h, path, "openblas_get_config");
+  char *(*core)(void) = (char *(*)(void))mlf_blas_proven_symbol(h, path, "openblas_get_corename");
   if (config && core) snprintf(out, len, " %s, core %s", config(), core());
 }
 
@@ -82,23 +50,23 @@ static const char *const cblas_names[] = {
 const char *blas_fortran_symbol(blas_fn fn) { return fortran_names[fn]; }
 const char *blas_cblas_symbol(blas_fn fn) { return cblas_names[fn]; }
 
-static int load_dl(const dl_library *lib, blas_backend *b) {
-  void *h = dlopen(lib->path, RTLD_NOW | RTLD_LOCAL);
+static int load_dl(const mlf_blas_library *lib, blas_backend *b) {
+  void *h = dlopen(lib->blas, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     fprintf(stderr, "mlf: backend %s unavailable (%s); install Debian package %s\n", lib->name,
-            dlerror(), lib->package);
+            dlerror(), lib->blas_package);
     return 0;
   }
   memset(b, 0, sizeof *b);
   b->name = lib->name;
   for (int fn = 0; fn < BLAS_FN_COUNT; fn++) {
-    b->fortran[fn] = (void (*)(void))symbol_from(h, lib->path, fortran_names[fn]);
-    b->cblas[fn] = (void (*)(void))symbol_from(h, lib->path, cblas_names[fn]);
+    b->fortran[fn] = (void (*)(void))mlf_blas_proven_symbol(h, lib->blas, fortran_names[fn]);
+    b->cblas[fn] = (void (*)(void))mlf_blas_proven_symbol(h, lib->blas, cblas_names[fn]);
   }
   char real[PATH_MAX], version[160] = "";
-  if (strcmp(lib->name, "blis") == 0) blis_version(h, lib->path, version, sizeof version);
-  if (strncmp(lib->name, "openblas", 8) == 0) openblas_version(h, lib->path, version, sizeof version);
-  snprintf(b->identity, sizeof b->identity, "%s%s", realpath(lib->path, real) ? real : lib->path,
+  if (strcmp(lib->name, "blis") == 0) blis_version(h, lib->blas, version, sizeof version);
+  if (strncmp(lib->name, "openblas", 8) == 0) openblas_version(h, lib->blas, version, sizeof version);
+  snprintf(b->identity, sizeof b->identity, "%s%s", realpath(lib->blas, real) ? real : lib->blas,
            version);
   return 1;
 }
@@ -119,8 +87,8 @@ static int wanted(const char *name) { return blas_name_listed("MLF_BLAS_BACKENDS
 size_t blas_backends_load(blas_backend *out, size_t max) {
   size_t n = 0;
   if (n < max && wanted("openblas")) blas_backend_openblas(&out[n++]);
-  for (size_t i = 0; i < sizeof dl_libraries / sizeof *dl_libraries && n < max; i++)
-    if (wanted(dl_libraries[i].name) && load_dl(&dl_libraries[i], &out[n])) n++;
+  for (size_t i = 0; i < mlf_blas_library_count && n < max; i++)
+    if (wanted(mlf_blas_libraries[i].name) && load_dl(&mlf_blas_libraries[i], &out[n])) n++;
   if (n < max && wanted("onednn") && blas_backend_dnnl(&out[n])) n++;
   for (size_t i = 0; i < n; i++) {
     warm_up(&out[i]);

@@ -1,4 +1,5 @@
-/* Loads the LAPACK implementations side by side and proves what each call reaches.
+/* Loads the LAPACK implementations (the rows of libraries/debian_blas_lapack that have one)
+ * side by side and proves what each call reaches.
  * liblapack.so.3 and liblapacke.so.3 name their dependencies by soname ("libblas.so.3",
  * "liblapack.so.3"), which the loader satisfies with whatever object of that soname is already
  * loaded in the namespace. So netlib's reference BLAS is loaded first, by path, and netlib
@@ -15,10 +16,7 @@
 #include <string.h>
 #include "lapack_backend.h"
 #include "blas_backend.h"
-
-#ifndef MLF_LIBDIR
-#define MLF_LIBDIR "/usr/lib/x86_64-linux-gnu"
-#endif
+#include "libraries/debian_blas_lapack/mlf_blas_libraries.h"
 
 static const char *const routine_names[LAPACK_ROUTINES] = {
     "getrf", "getrs", "gesv", "potrf", "potrs", "geqrf",
@@ -28,53 +26,7 @@ const char *lapack_routine_name(lapack_routine r, int precision) {
   return r == LAPACK_SYEV && precision >= 2 ? "heev" : routine_names[r];
 }
 
-/* One implementation: the files to load in order (the BLAS first), the LAPACK library the
- * Fortran symbols must come from, the BLAS it must be bound to, and the LAPACKE to bind to
- * it (NULL: Fortran interface only). */
-typedef struct {
-  const char *name, *package;
-  const char *blas, *lapack, *lapacke;
-  int own_namespace;
-} lapack_library;
-
-static const lapack_library libraries[] = {
-    {"netlib", "liblapack3 liblapacke libblas3", MLF_LIBDIR "/blas/libblas.so.3",
-     MLF_LIBDIR "/lapack/liblapack.so.3", MLF_LIBDIR "/liblapacke.so.3", 0},
-    {"openblas-pthread", "libopenblas0-pthread", MLF_LIBDIR "/openblas-pthread/libopenblas.so.0",
-     MLF_LIBDIR "/openblas-pthread/libopenblas.so.0", NULL, 0},
-    {"openblas-openmp", "libopenblas0-openmp", MLF_LIBDIR "/openblas-openmp/libopenblas.so.0",
-     MLF_LIBDIR "/openblas-openmp/libopenblas.so.0", NULL, 0},
-    {"openblas-serial", "libopenblas0-serial", MLF_LIBDIR "/openblas-serial/libopenblas.so.0",
-     MLF_LIBDIR "/openblas-serial/libopenblas.so.0", NULL, 0},
-    {"atlas", "libatlas3-base liblapacke", MLF_LIBDIR "/atlas/libblas.so.3",
-     MLF_LIBDIR "/atlas/liblapack.so.3", MLF_LIBDIR "/liblapacke.so.3", 1},
-};
-
 static int wanted(const char *name) { return blas_name_listed("MLF_LAPACK_BACKENDS", name); }
-
-/* The real file a symbol lives in ("" when it cannot be told). */
-static const char *file_of(void *sym, char *out) {
-  Dl_info info;
-  if (!sym || !dladdr(sym, &info) || !info.dli_fname || !realpath(info.dli_fname, out)) *out = 0;
-  return out;
-}
-
-static int same_file(const char *a, const char *b) {
-  char ra[PATH_MAX], rb[PATH_MAX];
-  return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
-}
-
-/* dlsym that also proves the symbol lives in the expected file. */
-static lapack_entry symbol_in(void *handle, const char *file, const char *symbol) {
-  void *fn = dlsym(handle, symbol);
-  char where[PATH_MAX];
-  if (!fn) return NULL;
-  if (!same_file(file_of(fn, where), file)) {
-    fprintf(stderr, "mlf: %s resolves to %s, not %s: refusing it\n", symbol, where, file);
-    return NULL;
-  }
-  return (lapack_entry)fn;
-}
 
 /* dlopen in the main namespace, or in *ns (a new one when *ns is LM_ID_NEWLM). */
 static void *open_in(const char *path, int own_namespace, Lmid_t *ns) {
@@ -87,10 +39,10 @@ static void *open_in(const char *path, int own_namespace, Lmid_t *ns) {
 /* Checks that what `from` resolves `symbol` to is `expected`; says so in the identity. */
 static int bound_to(void *from, const char *symbol, const char *expected, char *id, size_t len) {
   char where[PATH_MAX];
-  file_of(dlsym(from, symbol), where);
+  mlf_blas_file_of(dlsym(from, symbol), where);
   size_t used = strlen(id);
   snprintf(id + used, len - used, "; %s -> %s", symbol, *where ? where : "(missing)");
-  if (same_file(where, expected)) return 1;
+  if (mlf_blas_same_file(where, expected)) return 1;
   fprintf(stderr, "mlf: %s: %s is bound to %s, expected %s\n", expected, symbol, where, expected);
   return 0;
 }
@@ -126,20 +78,20 @@ static void resolve_all(lapack_backend *b, void *lapack, const char *lapack_path
     for (int p = 0; p < 4; p++) {
       const char *name = lapack_routine_name((lapack_routine)r, p);
       snprintf(sym, sizeof sym, "%c%s_", "sdcz"[p], name);
-      b->fortran[r][p] = symbol_in(lapack, lapack_path, sym);
+      b->fortran[r][p] = (lapack_entry)mlf_blas_proven_symbol(lapack, lapack_path, sym);
       if (!lapacke) continue;
       snprintf(sym, sizeof sym, "LAPACKE_%c%s", "sdcz"[p], name);
-      b->lapacke[r][p] = symbol_in(lapacke, lapacke_path, sym);
+      b->lapacke[r][p] = (lapack_entry)mlf_blas_proven_symbol(lapacke, lapacke_path, sym);
     }
 }
 
-static int load(const lapack_library *lib, lapack_backend *b) {
+static int load(const mlf_blas_library *lib, lapack_backend *b) {
   Lmid_t ns = LM_ID_NEWLM;
   void *blas = open_in(lib->blas, lib->own_namespace, &ns);
   void *lapack = blas ? open_in(lib->lapack, lib->own_namespace, &ns) : NULL;
   if (!lapack) {
     fprintf(stderr, "mlf: LAPACK backend %s unavailable (%s); install Debian packages %s\n",
-            lib->name, dlerror(), lib->package);
+            lib->name, dlerror(), lib->lapack_packages);
     return 0;
   }
   memset(b, 0, sizeof *b);
@@ -169,9 +121,23 @@ static int load(const lapack_library *lib, lapack_backend *b) {
   return 1;
 }
 
+/* A LAPACK that is a file apart from its BLAS and finds it by soname in the main namespace
+ * (netlib's). */
+static int binds_by_soname(const mlf_blas_library *lib) {
+  return !lib->own_namespace && strcmp(lib->lapack, lib->blas) != 0;
+}
+
+/* The stacks that bind by soname in the main namespace are loaded first, so that no library
+ * loaded before them can answer for their BLAS's soname; then every other stack, in the
+ * table's order. */
 size_t lapack_backends_load(lapack_backend *out, size_t max) {
   size_t n = 0;
-  for (size_t i = 0; i < sizeof libraries / sizeof *libraries && n < max; i++)
-    if (wanted(libraries[i].name) && load(&libraries[i], &out[n])) n++;
+  for (int by_soname = 1; by_soname >= 0; by_soname--)
+    for (size_t i = 0; i < mlf_blas_library_count && n < max; i++) {
+      const mlf_blas_library *lib = &mlf_blas_libraries[i];
+      if (lib->lapack && binds_by_soname(lib) == by_soname && wanted(lib->name) &&
+          load(lib, &out[n]))
+        n++;
+    }
   return n;
 }
