@@ -1,10 +1,10 @@
-# Every OpenBLAS kernel set this CPU can execute (scripts/kernel-sets.sh), one process each
+# Every OpenBLAS kernel set this CPU can execute (harnesses/libraries/debian_blas_lapack/kernel-sets.sh), one process each
 # since OpenBLAS reads OPENBLAS_CORETYPE when it is loaded: the prebuilt libraries prove they
 # run that kernel set, and every BLAS target runs its seed corpus (a new library finding is
 # reported for recording, a harness-side crash fails); then every oneDNN ISA level for
 # blas_gemm's onednn backend (below).
 . "$(dirname "$0")/../integration/common.bash"
-sets=$(scripts/kernel-sets.sh)
+sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
 [ -n "$sets" ] || fail "no kernel set found for this CPU"
 seed_input=$(ls build/corpora/blas_gemm/*.bin | head -n 1)
 for set in $sets; do
