@@ -1,0 +1,25 @@
+/* The least-squares judge (?gels, ?gelss, ?gelsd): the singular values and RANK of the
+ * SVD-based solvers, and the solution's residual against a backward-stable solver's
+ * allowance. */
+#include "lapack_judge.h"
+#include "lapack_check.h"
+
+void lapack_judge_least_squares(mlf_run *run, const lapack_case *c, const char *name,
+                                lapack_outcome *o, const lapack_buffers *bf) {
+  int trans = c->base.trans != 'N';
+  size_t xrows = trans ? c->m : c->n;
+  ld_mat x = lapack_read_out(c, bf->b.data, bf->b.ld, xrows, c->nrhs);
+  if (c->routine != LAPACK_GELS) {
+    ld_mat s = lapack_read_vector(c, bf->s, c->k, 1);
+    if (o->info == 0 && ld_finite(&s)) lapack_judge_spectrum(run, c, name, o, &s, 1);
+    if (o->info == 0 && (o->rank < 0 || (size_t)o->rank > c->k))
+      lapack_finding(run, c, name, o, 0, "rank-out-of-range", "RANK = %d", o->rank);
+    ld_free(&s);
+  }
+  if (o->info == 0 && c->input_safe && ld_finite(&x)) {
+    long double rcond = c->routine == LAPACK_GELS ? 0 : c->base.rcond_in < 0 ? c->eps : c->base.rcond_in;
+    lapack_judge_ratio(run, c, name, o, lapack_check_least_squares(&c->A, trans, &c->B, &x, rcond, c->eps),
+                       "ls-residual", "||op(A)^H r|| against a backward-stable solver's allowance");
+  }
+  ld_free(&x);
+}
