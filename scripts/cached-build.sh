@@ -46,7 +46,8 @@ if [ ! -d "$built" ]; then
   mkdir -p "$built.tmp"
   echo "cached-build: $lib ($recipe_package $version) with $CC $LIB_CFLAGS $recipe_config; log in $log" >&2
   if ! (cd "$work" && recipe_build "$work" "$built.tmp" "$log"); then
-    tail -n 30 "$log" >&2; echo "cached-build: building $lib failed, see $log" >&2; exit 1
+    tail -n 30 "$log" >&2 2>/dev/null || true
+    echo "cached-build: building $lib failed, see $log" >&2; exit 1
   fi
   rm -rf "$work"
   mv "$built.tmp" "$built"
