@@ -20,8 +20,8 @@ packages=(
   libdnnl-dev python3-clang-16
   # LEMON family: XNNPACK (2022 snapshot) and its thread pool
   libxnnpack-dev libpthreadpool-dev
-  # image I/O
-  libpng-dev
+  # image I/O (MoCo family): libpng is built from its Debian source; zlib and the headers
+  libpng-dev zlib1g-dev
 )
 missing=()
 for p in "${packages[@]}"; do

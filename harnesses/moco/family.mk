@@ -1,0 +1,3 @@
+# MoCo family: programs of library calls (code blocks) in templates, derived by MoCo's
+# operators. libpng is built here from its Debian source (harnesses/libraries/libpng).
+moco_LIBRARIES := libpng

@@ -1,0 +1,38 @@
+/* The libpng calls of the MoCo blocks (mutators/moco/moco_png_spec.c names them): each block
+ * decoded into its call on the write struct, and what a positive program has set, as the
+ * state a reader of the written file must find again. */
+#ifndef PNG_BLOCKS_H
+#define PNG_BLOCKS_H
+#include <png.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "moco.pb-c.h"
+
+#define PNG_BLOCKS_MAX_TEXT 24
+
+/* What the setters of a program set, last call winning (text chunks accumulate). */
+typedef struct {
+  png_uint_32 width, height;
+  int bit_depth, color_type, interlace;
+  int has_gama, has_phys, has_offs, has_time;
+  png_fixed_point gama;
+  png_uint_32 res_x, res_y;
+  int phys_unit;
+  png_int_32 x_offset, y_offset;
+  int offs_unit;
+  png_time time;
+  size_t n_text;
+  struct { char key[80]; char text[257]; } text[PNG_BLOCKS_MAX_TEXT];
+  int n_palette; /* 0: none set */
+  png_color palette[256];
+} png_expected;
+
+/* Calls block k (API index api of moco_png_spec) on png/info and records what it set in e.
+ * Palette entries come from a generator seeded by seed. May longjmp through libpng's error
+ * handler. */
+void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco__Block *k,
+                      uint64_t seed, png_expected *e);
+
+/* Sets the palette a palette image needs when the program set none (2^depth entries). */
+void png_blocks_default_palette(png_structp png, png_infop info, uint64_t seed, png_expected *e);
+#endif

@@ -1,0 +1,99 @@
+/* The oracles of the PNG_WRITE_READ template (png_judge.h). */
+#include "png_judge.h"
+#include <stdio.h>
+#include <string.h>
+#include "moco_spec.h"
+
+const char *png_judge_negative_call(const Mlf__Moco__Program *p) {
+  if (!p->n_derivation) return NULL;
+  const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
+  return s->negative && s->block < p->n_blocks ? p->blocks[s->block]->api : NULL;
+}
+
+static int text_found(const png_expected *r, const char *key, const char *text) {
+  for (size_t i = 0; i < r->n_text; i++)
+    if (strcmp(r->text[i].key, key) == 0 && strcmp(r->text[i].text, text) == 0) return 1;
+  return 0;
+}
+
+/* Every chunk the blocks set, as the reader found it. */
+static void judge_chunks(const png_expected *s, const png_expected *r, mlf_run *run) {
+#define MISMATCH(call, ...) mlf_finding(run, "mlf:moco_png:libpng:" call ":state-mismatch", __VA_ARGS__)
+  if (s->width != r->width || s->height != r->height || s->bit_depth != r->bit_depth ||
+      s->color_type != r->color_type || s->interlace != r->interlace)
+    MISMATCH("png_set_IHDR", "set %ux%u depth %d colour %d interlace %d, read %ux%u depth %d colour %d interlace %d",
+             s->width, s->height, s->bit_depth, s->color_type, s->interlace, r->width, r->height,
+             r->bit_depth, r->color_type, r->interlace);
+  if (s->has_gama && (!r->has_gama || r->gama != s->gama))
+    MISMATCH("png_set_gAMA", "set gamma %d / 100000, read %s %d", s->gama, r->has_gama ? "" : "none", r->gama);
+  if (s->has_phys && (!r->has_phys || r->res_x != s->res_x || r->res_y != s->res_y || r->phys_unit != s->phys_unit))
+    MISMATCH("png_set_pHYs", "set %u x %u unit %d, read %s%u x %u unit %d", s->res_x, s->res_y,
+             s->phys_unit, r->has_phys ? "" : "none ", r->res_x, r->res_y, r->phys_unit);
+  if (s->has_offs && (!r->has_offs || r->x_offset != s->x_offset || r->y_offset != s->y_offset ||
+                      r->offs_unit != s->offs_unit))
+    MISMATCH("png_set_oFFs", "set %d, %d unit %d, read %s%d, %d unit %d", s->x_offset, s->y_offset,
+             s->offs_unit, r->has_offs ? "" : "none ", r->x_offset, r->y_offset, r->offs_unit);
+  if (s->has_time && (!r->has_time || memcmp(&s->time, &r->time, sizeof s->time) != 0))
+    MISMATCH("png_set_tIME", "set %u-%u-%u %u:%u:%u, read %s", s->time.year, s->time.month,
+             s->time.day, s->time.hour, s->time.minute, s->time.second, r->has_time ? "another" : "none");
+  for (size_t i = 0; i < s->n_text; i++)
+    if (!text_found(r, s->text[i].key, s->text[i].text))
+      MISMATCH("png_set_text", "tEXt \"%s\" = \"%.40s\" not read back (%zu read)", s->text[i].key,
+               s->text[i].text, r->n_text);
+  if (s->n_palette && (r->n_palette != s->n_palette ||
+                       memcmp(s->palette, r->palette, (size_t)s->n_palette * sizeof *s->palette) != 0))
+    MISMATCH("png_set_PLTE", "set %d entries, read %d (or other colours)", s->n_palette, r->n_palette);
+#undef MISMATCH
+}
+
+static void judge_pixels(const png_outcome *o, mlf_run *run) {
+  size_t n = (size_t)o->set.height * o->rowbytes;
+  for (size_t i = 0; i < n; i++)
+    if (o->pixels_written[i] != o->pixels_read[i]) {
+      mlf_finding(run, "mlf:moco_png:libpng:pixels:round-trip-mismatch",
+                  "row %zu byte %zu: wrote 0x%02x, read 0x%02x", i / o->rowbytes, i % o->rowbytes,
+                  o->pixels_written[i], o->pixels_read[i]);
+      return;
+    }
+}
+
+static void judge_leaks(const png_phase *ph, const char *phase, mlf_run *run) {
+  if (ph->alloc.live != 0)
+    mlf_finding(run, phase[0] == 'w' ? "mlf:moco_png:libpng:write:leak" : "mlf:moco_png:libpng:read:leak",
+                "%ld blocks allocated through the %s struct's allocator still live after png_destroy (%s)",
+                ph->alloc.live, phase, ph->stopped_in ? ph->stopped_in : "completed");
+}
+
+void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) {
+  const char *negative = png_judge_negative_call(p);
+  char tag[MLF_TAG_MAX];
+  if (o->write.known_double_free) {
+    mlf_finding(run, "mlf:moco_png:libpng:png_set_PLTE:double-free-on-allocation-failure",
+                "allocation %lu failed inside png_set_PLTE after an earlier palette: "
+                "png_ptr->palette is left freed and png_destroy_write_struct frees it again",
+                o->write.alloc.fail_at);
+    return; /* the structs were left allocated on purpose */
+  }
+  judge_leaks(&o->write, "write", run);
+  judge_leaks(&o->read_phase, "read", run);
+  if (p->fail_allocation) return; /* refused or survived, either is the library's right */
+  if (negative) {
+    if (o->write.reports.errors + o->write.reports.warnings == 0) {
+      snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:refused-value-accepted", negative);
+      mlf_finding(run, tag, "the value past the documented boundary raised no error or warning");
+    }
+    return;
+  }
+  if (!o->write.completed) {
+    snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:error-on-valid", o->write.stopped_in);
+    mlf_finding(run, tag, "%s", o->write.reports.first_error);
+    return;
+  }
+  if (!o->read_phase.completed) {
+    snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:error-reading-own-output", o->read_phase.stopped_in);
+    mlf_finding(run, tag, "%s", o->read_phase.reports.first_error);
+    return;
+  }
+  judge_pixels(o, run);
+  judge_chunks(&o->set, &o->read, run);
+}

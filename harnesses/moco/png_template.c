@@ -1,0 +1,214 @@
+/* The PNG_WRITE_READ template (png_template.h). libpng reports errors through a handler that
+ * must not return, so each phase runs under setjmp; everything it allocates itself goes
+ * through the counting allocator, so a leak on any path shows in alloc.live. */
+#include "png_template.h"
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mlf_report.h"
+#include "mlf_rng.h"
+#include "moco_png_spec.h"
+
+#define PNG_FILE_MAX (4u << 20) /* 64 x 64 x 8 bytes deflated badly stays far below */
+
+static void on_error(png_structp png, png_const_charp message) {
+  png_reports *r = png_get_error_ptr(png);
+  if (r->errors++ == 0) snprintf(r->first_error, sizeof r->first_error, "%s", message);
+  png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+  png_reports *r = png_get_error_ptr(png);
+  if (r->warnings++ == 0) snprintf(r->first_warning, sizeof r->first_warning, "%s", message);
+}
+
+static void write_to_memory(png_structp png, png_bytep data, png_size_t n) {
+  png_outcome *o = png_get_io_ptr(png);
+  if (n > PNG_FILE_MAX - o->file_size) png_error(png, "mlfuzz: file larger than the harness allows");
+  if (o->file_size + n > o->file_capacity) {
+    size_t cap = o->file_capacity ? o->file_capacity : 4096;
+    while (cap < o->file_size + n) cap *= 2;
+    unsigned char *f = realloc(o->file, cap);
+    if (!f) abort();
+    o->file = f, o->file_capacity = cap;
+  }
+  memcpy(o->file + o->file_size, data, n);
+  o->file_size += n;
+}
+
+static void no_flush(png_structp png) { (void)png; }
+
+static size_t read_offset; /* the reader's position in the file (one read at a time) */
+
+static void read_from_memory(png_structp png, png_bytep data, png_size_t n) {
+  png_outcome *o = png_get_io_ptr(png);
+  if (n > o->file_size - read_offset) png_error(png, "mlfuzz: read past the end of the file");
+  memcpy(data, o->file + read_offset, n);
+  read_offset += n;
+}
+
+static int channels(int color_type) {
+  switch (color_type) {
+    case PNG_COLOR_TYPE_RGB: return 3;
+    case PNG_COLOR_TYPE_GRAY_ALPHA: return 2;
+    case PNG_COLOR_TYPE_RGB_ALPHA: return 4;
+    default: return 1;
+  }
+}
+
+/* Rows of samples from the pixel seed, packed as PNG packs them (most significant bits first,
+ * 16-bit samples big-endian), indices below the palette size, unused bits of a row's last
+ * byte zero. */
+static void make_pixels(const Mlf__Moco__Program *p, png_outcome *o) {
+  const png_expected *e = &o->set;
+  size_t samples = (size_t)e->width * channels(e->color_type);
+  o->rowbytes = (samples * e->bit_depth + 7) / 8;
+  o->pixels_written = calloc(e->height ? e->height : 1, o->rowbytes ? o->rowbytes : 1);
+  if (!o->pixels_written) abort();
+  mlf_rng rng;
+  mlf_rng_seed(&rng, p->pixel_seed);
+  unsigned range = e->color_type == PNG_COLOR_TYPE_PALETTE ? (unsigned)e->n_palette : 1u << e->bit_depth;
+  for (png_uint_32 y = 0; y < e->height; y++) {
+    unsigned char *row = o->pixels_written + y * o->rowbytes;
+    for (size_t s = 0; s < samples; s++) {
+      unsigned v = (unsigned)mlf_rng_below(&rng, range ? range : 1);
+      if (e->bit_depth == 16) row[2 * s] = (unsigned char)(v >> 8), row[2 * s + 1] = (unsigned char)v;
+      else if (e->bit_depth == 8) row[s] = (unsigned char)v;
+      else row[s * e->bit_depth / 8] |= (unsigned char)(v << (8 - e->bit_depth - (s * e->bit_depth) % 8));
+    }
+  }
+}
+
+static png_bytep *row_pointers(unsigned char *pixels, png_uint_32 height, size_t rowbytes) {
+  png_bytep *rows = calloc(height ? height : 1, sizeof *rows);
+  if (!rows) abort();
+  for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + y * rowbytes;
+  return rows;
+}
+
+/* Known finding (harnesses/moco/known_findings.tsv): libpng 1.6.39's png_set_PLTE frees
+ * png_ptr->palette and then allocates its replacement; when that allocation (the call's first)
+ * fails, png_error leaves the freed pointer in place and png_destroy_write_struct frees it again.
+ * 1 when this error is that one. */
+static int armed_double_free(const png_phase *w, const char *call, unsigned long allocations_before,
+                             int had_palette) {
+  return strcmp(call, "png_set_PLTE") == 0 && had_palette && w->alloc.failed &&
+         w->alloc.fail_at == allocations_before + 1;
+}
+
+/* The write phase: blocks, then the default palette a palette image needs, the header and
+ * chunks, the rows and the end. */
+static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
+  png_phase *w = &o->write;
+  w->alloc.fail_at = p->fail_allocation;
+  png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &w->reports, on_error,
+                                              on_warning, &w->alloc, png_alloc_malloc, png_alloc_free);
+  if (!png) { w->stopped_in = "png_create_write_struct_2"; return; }
+  png_infop info = png_create_info_struct(png);
+  png_bytep *volatile rows = NULL;
+  const char *volatile call = "png_create_info_struct";
+  volatile unsigned long allocations_before = 0;
+  volatile int had_palette = 0;
+  if (!info) { w->stopped_in = call; png_destroy_write_struct(&png, NULL); return; }
+  if (setjmp(png_jmpbuf(png))) {
+    w->stopped_in = call;
+    w->known_double_free = armed_double_free(w, call, allocations_before, had_palette);
+    if (!w->known_double_free || mlf_report_known()) png_destroy_write_struct(&png, &info);
+    free(rows);
+    return;
+  }
+  png_set_write_fn(png, o, write_to_memory, no_flush);
+  const moco_spec *spec = &moco_png_spec;
+  for (size_t b = 0; b < p->n_blocks; b++) {
+    int api = moco_api_index(spec, p->blocks[b]->api);
+    call = spec->apis[api].name;
+    allocations_before = w->alloc.allocations, had_palette = o->set.n_palette > 0;
+    png_blocks_apply(png, info, api, p->blocks[b], p->pixel_seed + b, &o->set);
+  }
+  if (o->set.color_type == PNG_COLOR_TYPE_PALETTE && o->set.n_palette == 0) {
+    call = "png_set_PLTE";
+    allocations_before = w->alloc.allocations, had_palette = 0;
+    png_blocks_default_palette(png, info, p->pixel_seed, &o->set);
+  }
+  call = "png_write_info";
+  png_write_info(png, info);
+  make_pixels(p, o);
+  rows = row_pointers(o->pixels_written, o->set.height, o->rowbytes);
+  call = "png_write_image";
+  png_write_image(png, rows);
+  call = "png_write_end";
+  png_write_end(png, info);
+  w->completed = 1;
+  png_destroy_write_struct(&png, &info);
+  free(rows);
+}
+
+/* What the reader finds: the header, the chunks the blocks can set, the rows. */
+static void read_state(png_structp png, png_infop info, png_expected *r) {
+  png_get_IHDR(png, info, &r->width, &r->height, &r->bit_depth, &r->color_type, &r->interlace,
+               NULL, NULL);
+  r->has_gama = png_get_gAMA_fixed(png, info, &r->gama) != 0;
+  r->has_phys = png_get_pHYs(png, info, &r->res_x, &r->res_y, &r->phys_unit) != 0;
+  r->has_offs = png_get_oFFs(png, info, &r->x_offset, &r->y_offset, &r->offs_unit) != 0;
+  png_timep t;
+  if ((r->has_time = png_get_tIME(png, info, &t) != 0)) r->time = *t;
+  png_textp text;
+  int n = 0;
+  png_get_text(png, info, &text, &n);
+  for (int i = 0; i < n && r->n_text < PNG_BLOCKS_MAX_TEXT; i++, r->n_text++) {
+    snprintf(r->text[r->n_text].key, sizeof r->text[0].key, "%s", text[i].key);
+    snprintf(r->text[r->n_text].text, sizeof r->text[0].text, "%s", text[i].text);
+  }
+  png_colorp palette;
+  if (!png_get_PLTE(png, info, &palette, &r->n_palette)) r->n_palette = 0;
+  else memcpy(r->palette, palette, (size_t)r->n_palette * sizeof *palette);
+}
+
+static void read_phase(png_outcome *o) {
+  png_phase *rd = &o->read_phase;
+  png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &rd->reports, on_error,
+                                             on_warning, &rd->alloc, png_alloc_malloc, png_alloc_free);
+  if (!png) { rd->stopped_in = "png_create_read_struct_2"; return; }
+  png_infop info = png_create_info_struct(png);
+  png_bytep *volatile rows = NULL;
+  const char *volatile call = "png_create_info_struct";
+  if (!info) { rd->stopped_in = call; png_destroy_read_struct(&png, NULL, NULL); return; }
+  if (setjmp(png_jmpbuf(png))) {
+    rd->stopped_in = call;
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    return;
+  }
+  read_offset = 0;
+  png_set_read_fn(png, o, read_from_memory);
+  call = "png_read_info";
+  png_read_info(png, info);
+  read_state(png, info, &o->read);
+  if (png_get_rowbytes(png, info) != o->rowbytes || o->read.height != o->set.height)
+    png_error(png, "mlfuzz: the header read back differs from the one written");
+  o->pixels_read = calloc(o->read.height ? o->read.height : 1, o->rowbytes ? o->rowbytes : 1);
+  if (!o->pixels_read) abort();
+  rows = row_pointers(o->pixels_read, o->read.height, o->rowbytes);
+  call = "png_read_image";
+  png_read_image(png, rows);
+  call = "png_read_end";
+  png_read_end(png, info);
+  o->read.n_text = 0;
+  read_state(png, info, &o->read); /* chunks after the image data count too */
+  rd->completed = 1;
+  png_destroy_read_struct(&png, &info, NULL);
+  free(rows);
+}
+
+void png_template_run(const Mlf__Moco__Program *p, png_outcome *o) {
+  write_phase(p, o);
+  if (o->write.completed) read_phase(o);
+}
+
+void png_template_free(png_outcome *o) {
+  free(o->pixels_written);
+  free(o->pixels_read);
+  free(o->file);
+  memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,42 @@
+/* The PNG_WRITE_READ template of the MoCo family: set-up (the write struct with the harness's
+ * allocator and error handlers), the program's blocks as its body, tear-down (the image written
+ * to memory, the structs destroyed), then the file read back by libpng into the same kind of
+ * record, so that the judge compares what was set with what was read. */
+#ifndef PNG_TEMPLATE_H
+#define PNG_TEMPLATE_H
+#include <stddef.h>
+#include "moco.pb-c.h"
+#include "png_alloc.h"
+#include "png_blocks.h"
+
+typedef struct {
+  int errors, warnings;
+  char first_error[160], first_warning[160];
+} png_reports;
+
+/* One phase (write or read) of one program. */
+typedef struct {
+  png_reports reports;
+  png_alloc alloc;
+  const char *stopped_in; /* the call that raised an error ("png_set_IHDR", "png_write_image"...) */
+  int completed;          /* 1 when the phase ran to its end */
+  /* The known libpng double free was armed (png_set_PLTE's allocation failed after an earlier
+   * palette): the harness skipped png_destroy_write_struct, leaving the structs allocated,
+   * unless MLF_REPORT_KNOWN=1 (then libpng frees the palette twice). */
+  int known_double_free;
+} png_phase;
+
+typedef struct {
+  png_expected set, read;          /* what the blocks set; what the reader found */
+  unsigned char *pixels_written, *pixels_read; /* height rows of rowbytes each */
+  size_t rowbytes;
+  unsigned char *file;             /* the PNG written */
+  size_t file_size, file_capacity;
+  png_phase write, read_phase;
+} png_outcome;
+
+/* Runs the write phase of p (with its allocation-failure schedule) and, when it completed,
+ * reads the file back. o must be zeroed; free it with png_template_free. */
+void png_template_run(const Mlf__Moco__Program *p, png_outcome *o);
+void png_template_free(png_outcome *o);
+#endif

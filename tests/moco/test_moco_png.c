@@ -1,0 +1,211 @@
+/* MoCo over libpng: the specification table (every API's defaults legal, the boundaries it
+ * calls refused just past them), the post-processor (any bytes become a valid program, valid
+ * programs stay byte-identical, a negative argument stays exactly one step past its side),
+ * the operators (RG legal, BC refused and logged as negative, AR inside the group) and the
+ * oracles with planted wrong behaviours (pixels, a chunk, an accepted refused value, a leak). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "mlf_mutator.h"
+#include "moco_png_spec.h"
+#include "png_judge.h"
+
+static const moco_spec *spec = &moco_png_spec;
+
+static Mlf__Moco__Block *new_block(int api) {
+  Mlf__Moco__Block *k = calloc(1, sizeof *k);
+  mlf__moco__block__init(k);
+  k->api = strdup(spec->apis[api].name);
+  return k;
+}
+
+/* A program of the header (8 x 8 RGB) and, unless api is the header, one block of api with
+ * its default arguments. */
+static Mlf__Moco__Program *program_with(int api) {
+  Mlf__Moco__Program *p = calloc(1, sizeof *p);
+  mlf__moco__program__init(p);
+  p->blocks = calloc(2, sizeof *p->blocks);
+  p->blocks[p->n_blocks++] = new_block(MOCO_PNG_IHDR);
+  mlf_post_process(&p->base);
+  p->blocks[0]->args[3]->integer = 2; /* RGB, so that a palette is kept */
+  if (api != MOCO_PNG_IHDR) p->blocks[p->n_blocks++] = new_block(api);
+  mlf_post_process(&p->base);
+  assert_int_equal(p->n_blocks, api == MOCO_PNG_IHDR ? 1 : 2);
+  return p;
+}
+
+static size_t packed(const Mlf__Moco__Program *p, uint8_t *buf, size_t cap) {
+  size_t n = mlf__moco__program__get_packed_size(p);
+  assert_true(n <= cap);
+  return mlf__moco__program__pack(p, buf);
+}
+
+static void test_every_default_is_legal(void **state) {
+  (void)state;
+  for (int api = 0; api < MOCO_PNG_APIS; api++) {
+    Mlf__Moco__Program *p = program_with(api);
+    size_t b = p->n_blocks - 1;
+    for (unsigned i = 0; i < spec->apis[api].n_params; i++)
+      assert_true(spec->legal(p, b, i, moco_value_number(p->blocks[b]->args[i])));
+    mlf__moco__program__free_unpacked(p, NULL);
+  }
+}
+
+/* Any bytes unpack (or default) to a program the post-processor makes valid; post-processing
+ * it again changes no byte. */
+static void test_post_processor_is_idempotent_on_mutated_programs(void **state) {
+  (void)state;
+  mlf_mutator *m = mlf_mutator_new(&mlf__moco__program__descriptor, 7, NULL);
+  uint8_t data[4096] = {0}, again[4096];
+  size_t size = 0;
+  for (int i = 0; i < 3000; i++) {
+    size = mlf_mutate_bytes(m, data, size, sizeof data);
+    Mlf__Moco__Program *p = mlf__moco__program__unpack(NULL, size, data);
+    assert_non_null(p);
+    assert_true(p->n_blocks >= 1);
+    assert_int_equal(moco_api_index(spec, p->blocks[0]->api), MOCO_PNG_IHDR);
+    mlf_post_process(&p->base);
+    size_t n = packed(p, again, sizeof again);
+    assert_int_equal(n, size);
+    assert_memory_equal(again, data, n);
+    mlf__moco__program__free_unpacked(p, NULL);
+  }
+  mlf_mutator_free(m);
+}
+
+/* One operator by name, applied until it changes the program. */
+static const char *apply_until(mlf_mutator *m, uint8_t *data, size_t *size, const char *op) {
+  static char last[64];
+  for (int i = 0; i < 20000; i++) {
+    uint8_t copy[4096];
+    memcpy(copy, data, *size);
+    size_t n = mlf_mutate_bytes(m, copy, *size, 4096);
+    snprintf(last, sizeof last, "%s", mlf_mutator_last_op(m));
+    if (strcmp(last, op) == 0) {
+      memcpy(data, copy, n);
+      *size = n;
+      return last;
+    }
+  }
+  return NULL;
+}
+
+static Mlf__Moco__Program *seed_program(uint8_t *data, size_t *size) {
+  Mlf__Moco__Program *p = program_with(MOCO_PNG_TIME);
+  *size = packed(p, data, 4096);
+  return p;
+}
+
+static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state) {
+  (void)state;
+  mlf_mutator *m = mlf_mutator_new(&mlf__moco__program__descriptor, 11, NULL);
+  for (int round = 0; round < 50; round++) {
+    uint8_t data[4096];
+    size_t size;
+    mlf__moco__program__free_unpacked(seed_program(data, &size), NULL);
+    assert_non_null(apply_until(m, data, &size, "moco:BC"));
+    Mlf__Moco__Program *p = mlf__moco__program__unpack(NULL, size, data);
+    const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
+    assert_int_equal(s->op, MLF__MOCO__OPERATOR__BC);
+    assert_true(s->negative);
+    int api = moco_api_index(spec, p->blocks[s->block]->api);
+    const moco_param *q = &spec->apis[api].params[s->param];
+    double v = moco_value_number(p->blocks[s->block]->args[s->param]);
+    assert_false(spec->legal(p, s->block, s->param, v));
+    int upper = v > q->hi;
+    assert_true(spec->refused((unsigned)api, s->param, upper));
+    assert_true(upper ? v == q->hi + q->resolution : v == q->lo - q->resolution);
+    mlf__moco__program__free_unpacked(p, NULL);
+  }
+  mlf_mutator_free(m);
+}
+
+static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
+  (void)state;
+  mlf_mutator *m = mlf_mutator_new(&mlf__moco__program__descriptor, 13, NULL);
+  for (int round = 0; round < 50; round++) {
+    uint8_t data[4096];
+    size_t size;
+    Mlf__Moco__Program *before = seed_program(data, &size);
+    assert_non_null(apply_until(m, data, &size, round % 2 ? "moco:RG" : "moco:AR"));
+    Mlf__Moco__Program *p = mlf__moco__program__unpack(NULL, size, data);
+    const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
+    assert_false(s->negative);
+    for (size_t b = 0; b < p->n_blocks; b++)
+      for (unsigned i = 0; i < p->blocks[b]->n_args; i++)
+        assert_true(spec->legal(p, b, i, moco_value_number(p->blocks[b]->args[i])));
+    if (s->op == MLF__MOCO__OPERATOR__AR) {
+      int from = moco_api_index(spec, before->blocks[s->block]->api);
+      int to = moco_api_index(spec, p->blocks[s->block]->api);
+      assert_int_not_equal(from, to);
+      assert_string_equal(spec->apis[from].group, spec->apis[to].group);
+    }
+    mlf__moco__program__free_unpacked(before, NULL);
+    mlf__moco__program__free_unpacked(p, NULL);
+  }
+  mlf_mutator_free(m);
+}
+
+/* An outcome whose write and read completed with 2 x 2 gray pixels and a gamma, as set. */
+static void good_outcome(png_outcome *o, unsigned char *written, unsigned char *read) {
+  memset(o, 0, sizeof *o);
+  o->set.width = o->set.height = 2, o->set.bit_depth = 8;
+  o->set.has_gama = 1, o->set.gama = 45455;
+  o->read = o->set;
+  o->rowbytes = 2;
+  memcpy(read, written, 4);
+  o->pixels_written = written, o->pixels_read = read;
+  o->write.completed = o->read_phase.completed = 1;
+}
+
+static const char *verdict(const Mlf__Moco__Program *p, const png_outcome *o) {
+  static mlf_run run;
+  mlf_run_reset(&run);
+  png_judge(p, o, &run);
+  return mlf_run_verdict(&run);
+}
+
+static void test_oracles_catch_planted_wrong_behaviour(void **state) {
+  (void)state;
+  Mlf__Moco__Program *p = program_with(MOCO_PNG_GAMA);
+  unsigned char written[4] = {1, 2, 3, 4}, read[4];
+  png_outcome o;
+  good_outcome(&o, written, read);
+  assert_string_equal(verdict(p, &o), "ok");
+  read[3] ^= 1;
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:pixels:round-trip-mismatch");
+  good_outcome(&o, written, read);
+  o.read.gama = 45454;
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_gAMA:state-mismatch");
+  good_outcome(&o, written, read);
+  o.read_phase.alloc.live = 1;
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:read:leak");
+  good_outcome(&o, written, read);
+  o.write.completed = 0, o.write.stopped_in = "png_set_gAMA";
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_gAMA:error-on-valid");
+  /* A negative program that libpng accepted without a word. */
+  Mlf__Moco__Step step = MLF__MOCO__STEP__INIT, *steps[1] = {&step};
+  step.op = MLF__MOCO__OPERATOR__BC, step.block = 1, step.negative = 1;
+  p->n_derivation = 1, p->derivation = steps;
+  good_outcome(&o, written, read);
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_gAMA:refused-value-accepted");
+  o.write.reports.warnings = 1;
+  assert_string_equal(verdict(p, &o), "ok");
+  p->n_derivation = 0, p->derivation = NULL;
+  mlf__moco__program__free_unpacked(p, NULL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_default_is_legal),
+      cmocka_unit_test(test_post_processor_is_idempotent_on_mutated_programs),
+      cmocka_unit_test(test_bc_puts_one_argument_just_past_a_refused_boundary),
+      cmocka_unit_test(test_rg_keeps_values_legal_and_ar_stays_in_the_group),
+      cmocka_unit_test(test_oracles_catch_planted_wrong_behaviour),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
