@@ -42,7 +42,7 @@ static void log_phase(mlf_run *run, const char *name, const png_phase *ph) {
 
 /* Semantic feedback: per block API, whether the program is negative and how the write ended. */
 static void feedback(const Mlf__Moco__Program *p, const png_outcome *o) {
-  const char *negative = png_judge_negative_call(p);
+  const char *negative = png_judge_negative_call(p); /* the negative block's own api string */
   uint32_t outcome = o->write.completed ? (o->write.reports.warnings ? 1 : 0) : 2;
   for (size_t b = 0; b < p->n_blocks; b++) {
     uint32_t api = (uint32_t)moco_api_index(&moco_png_spec, p->blocks[b]->api);

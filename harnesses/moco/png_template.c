@@ -39,13 +39,11 @@ static void write_to_memory(png_structp png, png_bytep data, png_size_t n) {
 
 static void no_flush(png_structp png) { (void)png; }
 
-static size_t read_offset; /* the reader's position in the file (one read at a time) */
-
 static void read_from_memory(png_structp png, png_bytep data, png_size_t n) {
   png_outcome *o = png_get_io_ptr(png);
-  if (n > o->file_size - read_offset) png_error(png, "mlfuzz: read past the end of the file");
-  memcpy(data, o->file + read_offset, n);
-  read_offset += n;
+  if (n > o->file_size - o->read_offset) png_error(png, "mlfuzz: read past the end of the file");
+  memcpy(data, o->file + o->read_offset, n);
+  o->read_offset += n;
 }
 
 static int channels(int color_type) {
@@ -180,7 +178,6 @@ static void read_phase(png_outcome *o) {
     free(rows);
     return;
   }
-  read_offset = 0;
   png_set_read_fn(png, o, read_from_memory);
   call = "png_read_info";
   png_read_info(png, info);

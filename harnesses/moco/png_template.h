@@ -31,7 +31,7 @@ typedef struct {
   unsigned char *pixels_written, *pixels_read; /* height rows of rowbytes each */
   size_t rowbytes;
   unsigned char *file;             /* the PNG written */
-  size_t file_size, file_capacity;
+  size_t file_size, file_capacity, read_offset;
   png_phase write, read_phase;
 } png_outcome;
 
