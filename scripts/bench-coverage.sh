@@ -61,7 +61,7 @@ fuzz() {
   date +%s.%N >"$run/start"
   # TMPDIR: libFuzzer's fork directory, left behind when timeout ends the run
   TMPDIR=$run/tmp MLF_MUTATOR=$mode timeout "$seconds" taskset -c "$core" out/libfuzzer/"$t" \
-    "$run/corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    "$run/corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=20 \
     -max_total_time="$seconds" -seed="$seed" "${extra[@]}" -artifact_prefix="$run/artifacts/" \
     -print_final_stats=1 >"$run/log" 2>&1 || true
   rm -rf "$run/tmp"
@@ -87,7 +87,7 @@ measure() {
   # detect_leaks=0: LeakSanitizer's exit-time scan (irrelevant here) can fault among the
   # threads of the dlopen'ed BLAS libraries, and libFuzzer then dies while printing coverage.
   until ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:external_symbolizer_path=$symbolizer" \
-        taskset -c "$core" out/libfuzzer/"$t" -runs=0 -print_coverage=1 -artifact_prefix="$m/" \
+        taskset -c "$core" out/libfuzzer/"$t" -runs=0 -timeout=20 -print_coverage=1 -artifact_prefix="$m/" \
         "$m/corpus" >"$m/log" 2>&1; do
     local found=0
     for a in "$m"/crash-* "$m"/timeout-* "$m"/oom-* "$m"/leak-*; do

@@ -37,7 +37,7 @@ result=$dir/latest.txt
     while awk -v s="$start" -v now="$(date +%s.%N)" -v T="$seconds" 'BEGIN { exit !(now - s < T - 1) }'; do
       left=$(awk -v s="$start" -v now="$(date +%s.%N)" -v T="$seconds" 'BEGIN { printf "%d", T - (now - s) }')
       t0=$(date +%s.%N)
-      MLF_GEMM_MAX_DIM=32 MLF_PROFILE=1 taskset -c 0 "$bin" "$work/corpus" -max_total_time="$left" \
+      MLF_GEMM_MAX_DIM=32 MLF_PROFILE=1 taskset -c 0 "$bin" "$work/corpus" -max_total_time="$left" -timeout=20 \
         -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1 || restarts=$((restarts + 1))
       t1=$(date +%s.%N)
       run_execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")

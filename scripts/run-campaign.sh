@@ -2,21 +2,25 @@
 # Short fuzzing campaign: every given target under libFuzzer and AFL++ (both with the
 # structure-aware mutator) for --seconds each, known findings suppressed, then a findings
 # table: target, engine, executions, exec/s, coverage, and each finding with its tag and the
-# command that reproduces it. Results stay in build/campaign/.
-# Usage: scripts/run-campaign.sh [--seconds N] [--engines libfuzzer,afl] TARGET...
+# command that reproduces it. Every input is bounded (--input-timeout, default 20 s: libFuzzer
+# -timeout, afl-fuzz -t); an input that runs longer is a finding (a hang), never a stall, and
+# each engine run is killed at its budget plus a minute at the latest. Results stay in
+# build/campaign/.
+# Usage: scripts/run-campaign.sh [--seconds N] [--input-timeout S] [--engines libfuzzer,afl] TARGET...
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-seconds=30 engines=libfuzzer,afl
+seconds=30 engines=libfuzzer,afl input_timeout=20
 while [ $# -gt 0 ]; do
   case $1 in
     --seconds) seconds=$2; shift 2 ;;
+    --input-timeout) input_timeout=$2; shift 2 ;;
     --engines) engines=$2; shift 2 ;;
     -*) echo "run-campaign: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
-[ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--input-timeout S] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
 # As the tests do: LeakSanitizer's exit-time scan faults with oneDNN loaded and leaves empty
 # crash files. Appended, so the caller's options stay (scripts/afl-env.sh builds on these).
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
@@ -25,12 +29,16 @@ mkdir -p "$root"
 table=$root/summary.txt
 printf '%-12s %-9s %10s %8s %-22s %s\n' target engine execs exec/s coverage findings > "$table"
 
-# Replays every saved crash and prints "tag<TAB>command" lines, one per distinct tag.
+# Replays every saved crash or hang (bounded like the campaign) and prints "tag<TAB>command"
+# lines, one per distinct tag.
 classify() {
   local target=$1; shift
   for f in "$@"; do
     [ -f "$f" ] || continue
-    tag=$(out/replay/"$target" "$f" 2>&1 | sed -n 's/^verdict: //p' | tail -n 1)
+    local out status=0
+    out=$(timeout "$input_timeout" out/replay/"$target" "$f" 2>&1) || status=$?
+    tag=$(sed -n 's/^verdict: //p' <<<"$out" | tail -n 1)
+    [ "$status" -ne 124 ] || tag="hang (over ${input_timeout} s per input; replay to see where)"
     [ -n "$tag" ] || tag="crash (sanitizer report; replay shows it)"
     printf '%s\tout/replay/%s %s\n' "$tag" "$target" "$f"
   done | sort -u -t$'\t' -k1,1
@@ -41,13 +49,13 @@ run_libfuzzer() {
   rm -rf "$dir"; mkdir -p "$dir/corpus" "$dir/artifacts"
   cp build/corpora/"$t"/*.bin "$dir/corpus/" 2>/dev/null || true
   # fork mode keeps fuzzing past a finding; the child's crashes land in artifacts/.
-  out/libfuzzer/"$t" "$dir/corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -max_total_time="$seconds" -artifact_prefix="$dir/artifacts/" -print_final_stats=1 \
-    >"$dir/log" 2>&1 || true
+  timeout $((seconds + 60)) out/libfuzzer/"$t" "$dir/corpus" -fork=1 -ignore_crashes=1 \
+    -ignore_timeouts=1 -ignore_ooms=1 -timeout="$input_timeout" -max_total_time="$seconds" \
+    -artifact_prefix="$dir/artifacts/" -print_final_stats=1 >"$dir/log" 2>&1 || true
   local last; last=$(grep -E '^#[0-9]+: cov:' "$dir/log" | tail -n 1)
   local execs=${last%%:*}; execs=${execs#\#}
   local cov; cov=$(sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/' <<<"$last")
-  report "$t" libfuzzer "${execs:-0}" "$cov" "$dir"/artifacts/crash-*
+  report "$t" libfuzzer "${execs:-0}" "$cov" "$dir"/artifacts/crash-* "$dir"/artifacts/timeout-*
 }
 
 run_afl() {
@@ -58,12 +66,14 @@ run_afl() {
   (. scripts/afl-env.sh
    MLF_LEMON_GUIDANCE_FILE=$dir/lemon-guidance \
    AFL_CUSTOM_MUTATOR_LIBRARY=$top/out/afl/$t.mutator.so timeout $((seconds + 60)) \
-     afl-fuzz -i "$dir/seeds" -o "$dir/findings" -V "$seconds" -- out/afl/"$t" >"$dir/log" 2>&1) || true
+     afl-fuzz -i "$dir/seeds" -o "$dir/findings" -V "$seconds" -t $((input_timeout * 1000)) \
+       -- out/afl/"$t" >"$dir/log" 2>&1) || true
   local stats=$dir/findings/default/fuzzer_stats
   local execs cvg
   execs=$(sed -n 's/^execs_done *: //p' "$stats" 2>/dev/null)
   cvg=$(sed -n 's/^bitmap_cvg *: //p' "$stats" 2>/dev/null)
-  report "$t" afl "${execs:-0}" "${cvg:-?} of map" "$dir"/findings/default/crashes/id:*
+  report "$t" afl "${execs:-0}" "${cvg:-?} of map" "$dir"/findings/default/crashes/id:* \
+    "$dir"/findings/default/hangs/id:*
 }
 
 report() {

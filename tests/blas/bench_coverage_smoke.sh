@@ -13,7 +13,7 @@ cp build/corpora/$t/*.bin "$tmp/seeds/"
 byte_mutations='ShuffleBytes|EraseBytes|InsertBytes?|InsertRepeatedBytes|ChangeByte|ChangeBit|CopyPart|CrossOver|ChangeASCIIInt|ChangeBinInt|AddFromTORC|AddFromPersAutoDict|AddFromManualDict'
 for mode in structure bytes; do
   mkdir "$tmp/$mode"
-  MLF_MUTATOR=$mode out/libfuzzer/$t "$tmp/$mode" "$tmp/seeds" -seed=1 -runs=600 \
+  MLF_MUTATOR=$mode out/libfuzzer/$t "$tmp/$mode" "$tmp/seeds" -seed=1 -runs=600 -timeout=60 \
     -artifact_prefix="$tmp/$mode-" >"$tmp/$mode.log" 2>&1 || true # a library finding may end it
   grep -q '^#[0-9]*.*NEW .* MS: ' "$tmp/$mode.log" || { tail -n 20 "$tmp/$mode.log"; fail "$mode: no new input"; }
 done

@@ -13,7 +13,7 @@ for set in $sets; do
   for t in $(targets); do
     [[ $t == blas_* ]] || continue
     # A library finding under this kernel set is reported (record it), a harness crash fails.
-    if ! OPENBLAS_CORETYPE=$set out/libfuzzer/"$t" -runs=0 -artifact_prefix="$tmp/" "build/corpora/$t" \
+    if ! OPENBLAS_CORETYPE=$set out/libfuzzer/"$t" -runs=0 -timeout=60 -artifact_prefix="$tmp/" "build/corpora/$t" \
         >"$tmp/$t-$set.log" 2>&1; then
       crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
       [ -n "$crash" ] && OPENBLAS_CORETYPE=$set library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
@@ -36,7 +36,7 @@ for isa in $levels; do
   DNNL_MAX_CPU_ISA=$isa MLF_VERBOSE=1 MLF_BLAS_BACKENDS=onednn out/replay/blas_gemm "$seed_input" 2>&1 |
     grep -q "^mlf: backend onednn = .*, cpu isa ${isa,,} ($(printf '0x%x' "${value##* }"))\$" ||
     fail "$isa: the onednn backend does not report that ISA"
-  if ! DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn out/libfuzzer/blas_gemm -runs=0 \
+  if ! DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn out/libfuzzer/blas_gemm -runs=0 -timeout=60 \
       -artifact_prefix="$tmp/" build/corpora/blas_gemm >"$tmp/onednn-$isa.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
     [ -n "$crash" ] && DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn library_finding blas_gemm "$crash" &&

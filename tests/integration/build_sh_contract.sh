@@ -16,7 +16,7 @@ for t in $(targets); do
   done
   mkdir -p "$tmp/corpus-$t" && unzip -q "$tmp/out/${t}_seed_corpus.zip" -d "$tmp/corpus-$t"
   # A library finding ends the run and is reported, not failed (as in libfuzzer_seeds).
-  if ! "$tmp/out/$t" -seed=1 -runs=200 -artifact_prefix="$tmp/" "$tmp/corpus-$t" >"$tmp/run.log" 2>&1; then
+  if ! "$tmp/out/$t" -seed=1 -runs=200 -timeout=60 -artifact_prefix="$tmp/" "$tmp/corpus-$t" >"$tmp/run.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
     [ -n "$crash" ] && library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
     tail -n 20 "$tmp/run.log"; fail "$t from \$OUT failed"
