@@ -182,6 +182,15 @@ static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   o.read.gama = 45454;
   assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_gAMA:state-mismatch");
   good_outcome(&o, written, read);
+  o.set.has_time = o.read.has_time = 1;
+  o.set.time = (png_time){2026, 11, 26, 12, 0, 0};
+  o.read.time = o.set.time;
+  memset((char *)&o.read.time + offsetof(png_time, second) + 1, 0x5a,
+         sizeof o.read.time - offsetof(png_time, second) - 1); /* padding: never compared */
+  assert_string_equal(verdict(p, &o), "ok");
+  o.read.time.minute = 1;
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_tIME:state-mismatch");
+  good_outcome(&o, written, read);
   o.read_phase.alloc.live = 1;
   assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:read:leak");
   good_outcome(&o, written, read);
