@@ -22,9 +22,15 @@ static int text_found(const png_expected *r, const char *key, const char *text) 
   return 0;
 }
 
-/* Every chunk the blocks set, as the reader found it. */
-static void judge_chunks(const png_expected *s, const png_expected *r, mlf_run *run) {
-#define MISMATCH(call, ...) mlf_finding(run, "mlf:moco_png:libpng:" call ":state-mismatch", __VA_ARGS__)
+/* Every chunk the blocks set, as the getters report it: on the write struct before the image
+ * is written (kind "getter-mismatch") or on the reader of the file (kind "state-mismatch"). */
+static void judge_chunks(const png_expected *s, const png_expected *r, const char *kind, mlf_run *run) {
+#define MISMATCH(call, ...)                                                            \
+  do {                                                                                 \
+    char tag_[MLF_TAG_MAX];                                                            \
+    snprintf(tag_, sizeof tag_, "mlf:moco_png:libpng:%s:%s", call, kind);              \
+    mlf_finding(run, tag_, __VA_ARGS__);                                               \
+  } while (0)
   if (s->width != r->width || s->height != r->height || s->bit_depth != r->bit_depth ||
       s->color_type != r->color_type || s->interlace != r->interlace)
     MISMATCH("png_set_IHDR", "set %ux%u depth %d colour %d interlace %d, read %ux%u depth %d colour %d interlace %d",
@@ -102,6 +108,7 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
     mlf_finding(run, tag, "%s", o->read_phase.reports.first_error);
     return;
   }
+  judge_chunks(&o->set, &o->got, "getter-mismatch", run);
   judge_pixels(o, run);
-  judge_chunks(&o->set, &o->read, run);
+  judge_chunks(&o->set, &o->read, "state-mismatch", run);
 }

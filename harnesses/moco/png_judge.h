@@ -1,5 +1,6 @@
-/* The oracles of the PNG_WRITE_READ template: a positive program runs without error, and the
- * file read back holds the pixels written and every chunk as the setters set it (within
+/* The oracles of the PNG_WRITE_READ template: a positive program runs without error, the
+ * write struct's getters report every chunk as the setters set it, and the file read back
+ * holds the pixels written and every chunk as set (within
  * libpng's documented normalisation: gamma in units of 1/100000); a negative program is
  * refused (an error or a warning); no path leaks. Findings are tagged
  * mlf:moco_png:libpng:<call>:<kind>. */

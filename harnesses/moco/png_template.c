@@ -85,6 +85,27 @@ static png_bytep *row_pointers(unsigned char *pixels, png_uint_32 height, size_t
   return rows;
 }
 
+/* What the getters of png/info report: the header and the chunks the blocks can set. */
+static void read_state(png_structp png, png_infop info, png_expected *r) {
+  png_get_IHDR(png, info, &r->width, &r->height, &r->bit_depth, &r->color_type, &r->interlace,
+               NULL, NULL);
+  r->has_gama = png_get_gAMA_fixed(png, info, &r->gama) != 0;
+  r->has_phys = png_get_pHYs(png, info, &r->res_x, &r->res_y, &r->phys_unit) != 0;
+  r->has_offs = png_get_oFFs(png, info, &r->x_offset, &r->y_offset, &r->offs_unit) != 0;
+  png_timep t;
+  if ((r->has_time = png_get_tIME(png, info, &t) != 0)) r->time = *t;
+  png_textp text;
+  int n = 0;
+  png_get_text(png, info, &text, &n);
+  for (int i = 0; i < n && r->n_text < PNG_BLOCKS_MAX_TEXT; i++, r->n_text++) {
+    snprintf(r->text[r->n_text].key, sizeof r->text[0].key, "%s", text[i].key);
+    snprintf(r->text[r->n_text].text, sizeof r->text[0].text, "%s", text[i].text);
+  }
+  png_colorp palette;
+  if (!png_get_PLTE(png, info, &palette, &r->n_palette)) r->n_palette = 0;
+  else memcpy(r->palette, palette, (size_t)r->n_palette * sizeof *palette);
+}
+
 /* Known finding (harnesses/moco/known_findings.tsv): libpng 1.6.39's png_set_PLTE frees
  * png_ptr->palette and then allocates its replacement; when that allocation (the call's first)
  * fails, png_error leaves the freed pointer in place and png_destroy_write_struct frees it again.
@@ -129,6 +150,7 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
     allocations_before = w->alloc.allocations, had_palette = 0;
     png_blocks_default_palette(png, info, p->pixel_seed, &o->set);
   }
+  read_state(png, info, &o->got);
   call = "png_write_info";
   png_write_info(png, info);
   make_pixels(p, o);
@@ -140,27 +162,6 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   w->completed = 1;
   png_destroy_write_struct(&png, &info);
   free(rows);
-}
-
-/* What the reader finds: the header, the chunks the blocks can set, the rows. */
-static void read_state(png_structp png, png_infop info, png_expected *r) {
-  png_get_IHDR(png, info, &r->width, &r->height, &r->bit_depth, &r->color_type, &r->interlace,
-               NULL, NULL);
-  r->has_gama = png_get_gAMA_fixed(png, info, &r->gama) != 0;
-  r->has_phys = png_get_pHYs(png, info, &r->res_x, &r->res_y, &r->phys_unit) != 0;
-  r->has_offs = png_get_oFFs(png, info, &r->x_offset, &r->y_offset, &r->offs_unit) != 0;
-  png_timep t;
-  if ((r->has_time = png_get_tIME(png, info, &t) != 0)) r->time = *t;
-  png_textp text;
-  int n = 0;
-  png_get_text(png, info, &text, &n);
-  for (int i = 0; i < n && r->n_text < PNG_BLOCKS_MAX_TEXT; i++, r->n_text++) {
-    snprintf(r->text[r->n_text].key, sizeof r->text[0].key, "%s", text[i].key);
-    snprintf(r->text[r->n_text].text, sizeof r->text[0].text, "%s", text[i].text);
-  }
-  png_colorp palette;
-  if (!png_get_PLTE(png, info, &palette, &r->n_palette)) r->n_palette = 0;
-  else memcpy(r->palette, palette, (size_t)r->n_palette * sizeof *palette);
 }
 
 static void read_phase(png_outcome *o) {

@@ -27,7 +27,8 @@ typedef struct {
 } png_phase;
 
 typedef struct {
-  png_expected set, read;          /* what the blocks set; what the reader found */
+  png_expected set, got, read;     /* what the blocks set; what the write struct's getters
+                                      report before the image is written; what the reader found */
   unsigned char *pixels_written, *pixels_read; /* height rows of rowbytes each */
   size_t rowbytes;
   unsigned char *file;             /* the PNG written */

@@ -2,7 +2,8 @@
  * calls refused just past them), the post-processor (any bytes become a valid program, valid
  * programs stay byte-identical, a negative argument stays exactly one step past its side),
  * the operators (RG legal, BC refused and logged as negative, AR inside the group) and the
- * oracles with planted wrong behaviours (pixels, a chunk, an accepted refused value, a leak). */
+ * oracles with planted wrong behaviours (pixels, a chunk read back, a getter, an accepted
+ * refused value, a leak). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -155,7 +156,7 @@ static void good_outcome(png_outcome *o, unsigned char *written, unsigned char *
   memset(o, 0, sizeof *o);
   o->set.width = o->set.height = 2, o->set.bit_depth = 8;
   o->set.has_gama = 1, o->set.gama = 45455;
-  o->read = o->set;
+  o->got = o->read = o->set;
   o->rowbytes = 2;
   memcpy(read, written, 4);
   o->pixels_written = written, o->pixels_read = read;
@@ -184,12 +185,15 @@ static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   good_outcome(&o, written, read);
   o.set.has_time = o.read.has_time = 1;
   o.set.time = (png_time){2026, 11, 26, 12, 0, 0};
-  o.read.time = o.set.time;
+  o.got.has_time = 1, o.got.time = o.read.time = o.set.time;
   memset((char *)&o.read.time + offsetof(png_time, second) + 1, 0x5a,
          sizeof o.read.time - offsetof(png_time, second) - 1); /* padding: never compared */
   assert_string_equal(verdict(p, &o), "ok");
   o.read.time.minute = 1;
   assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_tIME:state-mismatch");
+  good_outcome(&o, written, read);
+  o.got.res_x = 1, o.set.has_phys = o.got.has_phys = o.read.has_phys = 1;
+  assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:png_set_pHYs:getter-mismatch");
   good_outcome(&o, written, read);
   o.read_phase.alloc.live = 1;
   assert_string_equal(verdict(p, &o), "mlf:moco_png:libpng:read:leak");
