@@ -29,6 +29,30 @@ static void set_palette(png_structp png, png_infop info, int n, uint64_t seed, p
   memcpy(e->palette, colors, sizeof colors);
 }
 
+/* png_set_pCAL with nparams decimal parameters made from seed ("-3.07", "12.50", ...). */
+static void set_pcal(png_structp png, png_infop info, const Mlf__Moco__Block *k, uint64_t seed,
+                     png_expected *e) {
+  int n = (int)arg(k, 4), type = (int)arg(k, 3);
+  char texts[255][16];
+  png_charp params[255];
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed ^ 0x7043414cu);
+  for (int i = 0; i < n && i < 255; i++) {
+    snprintf(texts[i], sizeof texts[i], "%d.%02u", (int)mlf_rng_below(&rng, 2001) - 1000,
+             (unsigned)mlf_rng_below(&rng, 100));
+    params[i] = texts[i];
+  }
+  int counted = type >= 0 && type <= 3 && n >= 0 && n <= 255; /* past its checks */
+  e->pcal_calls += counted;
+  png_set_pCAL(png, info, text_arg(k, 0), (png_int_32)arg(k, 1), (png_int_32)arg(k, 2), type, n,
+               text_arg(k, 5), params);
+  e->has_pcal = 1, e->pcal_type = type, e->pcal_nparams = n;
+  e->pcal_x0 = (png_int_32)arg(k, 1), e->pcal_x1 = (png_int_32)arg(k, 2);
+  snprintf(e->pcal_purpose, sizeof e->pcal_purpose, "%s", text_arg(k, 0));
+  snprintf(e->pcal_units, sizeof e->pcal_units, "%s", text_arg(k, 5));
+  for (int i = 0; i < n && i < 255; i++) memcpy(e->pcal_params[i], texts[i], sizeof texts[i]);
+}
+
 void png_blocks_default_palette(png_structp png, png_infop info, uint64_t seed, png_expected *e) {
   set_palette(png, info, 1 << e->bit_depth, seed, e);
 }
@@ -82,6 +106,7 @@ void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco_
       break;
     }
     case MOCO_PNG_PLTE: set_palette(png, info, (int)arg(k, 0), seed, e); break;
+    case MOCO_PNG_PCAL: set_pcal(png, info, k, seed, e); break;
     default: break;
   }
 }

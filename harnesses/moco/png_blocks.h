@@ -25,6 +25,11 @@ typedef struct {
   struct { char key[80]; char text[257]; } text[PNG_BLOCKS_MAX_TEXT];
   int n_palette; /* 0: none set */
   png_color palette[256];
+  int has_pcal, pcal_type, pcal_nparams;
+  png_int_32 pcal_x0, pcal_x1;
+  char pcal_purpose[80], pcal_units[33];
+  char pcal_params[255][16];
+  int pcal_calls; /* png_set_pCAL calls that got past its checks (it never frees the last value) */
 } png_expected;
 
 /* Calls block k (API index api of moco_png_spec) on png/info and records what it set in e.

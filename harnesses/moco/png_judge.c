@@ -16,6 +16,16 @@ static int same_time(const png_time *a, const png_time *b) {
          a->minute == b->minute && a->second == b->second;
 }
 
+static int same_pcal(const png_expected *a, const png_expected *b) {
+  if (strcmp(a->pcal_purpose, b->pcal_purpose) || strcmp(a->pcal_units, b->pcal_units) ||
+      a->pcal_x0 != b->pcal_x0 || a->pcal_x1 != b->pcal_x1 || a->pcal_type != b->pcal_type ||
+      a->pcal_nparams != b->pcal_nparams)
+    return 0;
+  for (int i = 0; i < a->pcal_nparams && i < 255; i++)
+    if (strcmp(a->pcal_params[i], b->pcal_params[i])) return 0;
+  return 1;
+}
+
 static int text_found(const png_expected *r, const char *key, const char *text) {
   for (size_t i = 0; i < r->n_text; i++)
     if (strcmp(r->text[i].key, key) == 0 && strcmp(r->text[i].text, text) == 0) return 1;
@@ -57,6 +67,10 @@ static void judge_chunks(const png_expected *s, const png_expected *r, const cha
   if (s->n_palette && (r->n_palette != s->n_palette ||
                        memcmp(s->palette, r->palette, (size_t)s->n_palette * sizeof *s->palette) != 0))
     MISMATCH("png_set_PLTE", "set %d entries, read %d (or other colours)", s->n_palette, r->n_palette);
+  if (s->has_pcal && (!r->has_pcal || !same_pcal(s, r)))
+    MISMATCH("png_set_pCAL", "set \"%s\" %d..%d type %d, %d parameters, units \"%.20s\"; %s",
+             s->pcal_purpose, s->pcal_x0, s->pcal_x1, s->pcal_type, s->pcal_nparams, s->pcal_units,
+             r->has_pcal ? "read other values" : "read none");
 #undef MISMATCH
 }
 
@@ -71,8 +85,15 @@ static void judge_pixels(const png_outcome *o, mlf_run *run) {
     }
 }
 
-static void judge_leaks(const png_phase *ph, const char *phase, mlf_run *run) {
-  if (ph->alloc.live != 0)
+/* Known finding: png_set_pCAL stores a new value without freeing the one before, so a second
+ * call leaks the first purpose, units and parameters. A write leak with two such calls is
+ * that one. */
+static void judge_leaks(const png_phase *ph, const char *phase, int pcal_calls, mlf_run *run) {
+  if (ph->alloc.live != 0 && phase[0] == 'w' && pcal_calls >= 2)
+    mlf_finding(run, "mlf:moco_png:libpng:png_set_pCAL:leak-on-repeated-call",
+                "%ld blocks still live after png_destroy_write_struct, with %d png_set_pCAL calls",
+                ph->alloc.live, pcal_calls);
+  else if (ph->alloc.live != 0)
     mlf_finding(run, phase[0] == 'w' ? "mlf:moco_png:libpng:write:leak" : "mlf:moco_png:libpng:read:leak",
                 "%ld blocks allocated through the %s struct's allocator still live after png_destroy (%s)",
                 ph->alloc.live, phase, ph->stopped_in ? ph->stopped_in : "completed");
@@ -88,8 +109,14 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
                 o->write.alloc.fail_at);
     return; /* the structs were left allocated on purpose */
   }
-  judge_leaks(&o->write, "write", run);
-  judge_leaks(&o->read_phase, "read", run);
+  if (o->write.known_pcal_inconsistent) {
+    mlf_finding(run, "mlf:moco_png:libpng:png_set_pCAL:inconsistent-after-allocation-failure",
+                "allocation %lu failed inside png_set_pCAL after it stored the new parameter count: "
+                "the count exceeds the parameters it keeps", o->write.alloc.fail_at);
+    return; /* the structs were left allocated on purpose */
+  }
+  judge_leaks(&o->write, "write", o->set.pcal_calls, run);
+  judge_leaks(&o->read_phase, "read", 0, run);
   if (p->fail_allocation) return; /* refused or survived, either is the library's right */
   if (negative) {
     if (o->write.reports.errors + o->write.reports.warnings == 0) {

@@ -24,6 +24,10 @@ typedef struct {
    * palette): the harness skipped png_destroy_write_struct, leaving the structs allocated,
    * unless MLF_REPORT_KNOWN=1 (then libpng frees the palette twice). */
   int known_double_free;
+  /* The known png_set_pCAL state after a failed allocation (a parameter count larger than its
+   * array): the harness stopped the program there and left the structs allocated, unless
+   * MLF_REPORT_KNOWN=1. NULL, or the call's name. */
+  const char *known_pcal_inconsistent;
 } png_phase;
 
 typedef struct {

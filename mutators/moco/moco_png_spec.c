@@ -4,8 +4,9 @@
  * deflateInit2). A boundary counts for the BC operator only where libpng refuses the value just
  * past it with png_error, png_app_error or png_warning (refused below); where it stores any
  * value silently (a pHYs resolution, a year) the range bounds the work and nothing more. The
- * zlib settings are checked by deflateInit2 and the pHYs and oFFs units by png_write_*, when
- * the image is written: those APIs are deferred (a later call replaces a refused value). */
+ * zlib settings are checked by deflateInit2 and the pHYs and oFFs units and the pCAL purpose by
+ * png_write_*, when the image is written: those APIs are deferred (a later call replaces a
+ * refused value). */
 #include <math.h>
 #include "moco_png_spec.h"
 
@@ -39,6 +40,11 @@ static const moco_api png_apis[] = {
       I("minute", 0, 59, 0), I("second", 0, 60, 0)}, 0},
     {"png_set_text", "chunk", 2, {T("key", 1, 79), T("text", 0, 256)}, 0},
     {"png_set_PLTE", "chunk", 1, {I("num_palette", 1, 256, 4)}, 0},
+    /* The parameters are decimal strings made from the block's seed (png_check_fp_string). */
+    {"png_set_pCAL", "chunk", 6,
+     {T("purpose", 1, 79), I("X0", -2147483647, 2147483647, 0), I("X1", -2147483647, 2147483647, 1),
+      I("type", 0, 3, 0), I("nparams", 0, 255, 2), T("units", 0, 32)},
+     1},
 };
 _Static_assert(sizeof png_apis / sizeof *png_apis == MOCO_PNG_APIS, "one row per API of moco_png_spec.h");
 
@@ -54,6 +60,8 @@ static const unsigned char refused[][MOCO_MAX_PARAMS] = {
     [MOCO_PNG_TIME] = {0, 3, 3, 3, 3, 3},                        /* "Ignoring invalid time value" */
     [MOCO_PNG_TEXT] = {3, 0},     /* "tEXt: invalid keyword" (empty), "keyword truncated" (80 bytes) */
     [MOCO_PNG_PLTE] = {3},        /* "Invalid palette" (0), "Invalid palette length" */
+    [MOCO_PNG_PCAL] = {3, 0, 0, 3, 3, 0}, /* "pCAL: invalid keyword", "Invalid pCAL equation
+                                             type", "Invalid pCAL parameter count" */
 };
 
 static int ihdr_color_type(const Mlf__Moco__Program *p) {
@@ -74,6 +82,15 @@ static int depth_allowed(int color_type, int depth) {
   }
 }
 
+/* The parameter count a pCAL equation type takes (PNG specification, 11.3.4.4: linear 2,
+ * base-e exponential 3, arbitrary-base exponential 3, hyperbolic 4); libpng's reader ignores
+ * a chunk with another count, its writer does not check. */
+static int pcal_count(const Mlf__Moco__Block *k) {
+  static const int counts[4] = {2, 3, 3, 4};
+  int type = k->n_args > 3 ? (int)moco_value_number(k->args[3]) : 0;
+  return counts[type < 0 || type > 3 ? 0 : type];
+}
+
 /* png_set_filter's filters: a PNG_FILTER_VALUE_* (0..4) or a mask of PNG_FILTER_NONE..PAETH. */
 static int filters_allowed(int f) { return (f >= 0 && f <= 4) || (f >= 8 && f <= 248 && f % 8 == 0); }
 
@@ -87,6 +104,7 @@ static int png_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, doub
   if (api == MOCO_PNG_IHDR && param == 2) return depth_allowed(ihdr_color_type(p), (int)v);
   if (api == MOCO_PNG_FILTER && param == 1) return filters_allowed((int)v);
   if (api == MOCO_PNG_PLTE) return v <= (ihdr_color_type(p) == 3 ? 1 << ihdr_bit_depth(p) : 256);
+  if (api == MOCO_PNG_PCAL && param == 4) return v == pcal_count(p->blocks[b]);
   return 1;
 }
 
@@ -104,7 +122,7 @@ static void plain_keyword(Mlf__Moco__Value *v) {
 }
 
 /* With the header first (the post-processor puts it there): the colour type and depth are a
- * pair PNG allows; filters are a
+ * pair PNG allows; a pCAL's parameter count is its equation type's; filters are a
  * value or a mask; palettes fit the header (none on gray images, where libpng ignores them);
  * keywords are plain. Arguments are already in range (the caller clamps them). */
 static void png_legalize(Mlf__Moco__Program *p) {
@@ -125,7 +143,9 @@ static void png_legalize(Mlf__Moco__Program *p) {
       set_integer(k->args[0], ct == 3 ? 1 << h[2]->integer : 256);
     if (api == MOCO_PNG_FILTER && !filters_allowed((int)k->args[1]->integer))
       set_integer(k->args[1], k->args[1]->integer & 0xf8 ? k->args[1]->integer & 0xf8 : 8);
-    if (api == MOCO_PNG_TEXT) plain_keyword(k->args[0]);
+    if (api == MOCO_PNG_TEXT || api == MOCO_PNG_PCAL) plain_keyword(k->args[0]);
+    if (api == MOCO_PNG_PCAL && !png_legal(p, b, 4, (double)k->args[4]->integer))
+      set_integer(k->args[4], pcal_count(k));
     b++;
   }
 }
