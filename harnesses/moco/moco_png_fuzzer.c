@@ -40,13 +40,24 @@ static void log_phase(mlf_run *run, const char *name, const png_phase *ph) {
   if (ph->reports.errors) mlf_log(run, "%s error: %s", name, ph->reports.first_error);
 }
 
-/* Semantic feedback: per block API, whether the program is negative and how the write ended. */
+/* The equivalence class of an argument: at its lower or upper boundary, inside, or past one. */
+static uint32_t value_class(const moco_param *q, const Mlf__Moco__Value *v) {
+  double x = moco_value_number(v);
+  return x == q->lo ? 0 : x == q->hi ? 1 : x > q->lo && x < q->hi ? 2 : 3;
+}
+
+/* Semantic feedback: per block API, whether the program is negative and how the write ended;
+ * per API parameter, the equivalence class of its argument and how the write ended. */
 static void feedback(const Mlf__Moco__Program *p, const png_outcome *o) {
   const char *negative = png_judge_negative_call(p); /* the negative block's own api string */
   uint32_t outcome = o->write.completed ? (o->write.reports.warnings ? 1 : 0) : 2;
   for (size_t b = 0; b < p->n_blocks; b++) {
-    uint32_t api = (uint32_t)moco_api_index(&moco_png_spec, p->blocks[b]->api);
-    mlf_feedback_hit(mlf_feature("moco-png", api * 2 + (negative == p->blocks[b]->api), outcome));
+    int api = moco_api_index(&moco_png_spec, p->blocks[b]->api);
+    const moco_api *a = &moco_png_spec.apis[api];
+    mlf_feedback_hit(mlf_feature("moco-png", (uint32_t)api * 2 + (negative == p->blocks[b]->api), outcome));
+    for (unsigned i = 0; i < a->n_params && i < p->blocks[b]->n_args; i++)
+      mlf_feedback_hit(mlf_feature("moco-png-param", (uint32_t)api * MOCO_MAX_PARAMS + i,
+                                   value_class(&a->params[i], p->blocks[b]->args[i]) * 4 + outcome));
   }
   if (p->fail_allocation) mlf_feedback_hit(mlf_feature("moco-png-alloc", p->fail_allocation, outcome));
 }
