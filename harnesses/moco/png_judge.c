@@ -86,17 +86,20 @@ static void judge_pixels(const png_outcome *o, mlf_run *run) {
 }
 
 /* Known finding: png_set_pCAL stores a new value without freeing the one before, so a second
- * call leaks the first purpose, units and parameters. A write leak with two such calls is
- * that one. */
+ * call leaks the first purpose, units and parameters. A leak with two such calls (counted on
+ * the write side only) is that one. */
 static void judge_leaks(const png_phase *ph, const char *phase, int pcal_calls, mlf_run *run) {
-  if (ph->alloc.live != 0 && phase[0] == 'w' && pcal_calls >= 2)
+  if (ph->alloc.live == 0) return;
+  if (pcal_calls >= 2) {
     mlf_finding(run, "mlf:moco_png:libpng:png_set_pCAL:leak-on-repeated-call",
                 "%ld blocks still live after png_destroy_write_struct, with %d png_set_pCAL calls",
                 ph->alloc.live, pcal_calls);
-  else if (ph->alloc.live != 0)
-    mlf_finding(run, phase[0] == 'w' ? "mlf:moco_png:libpng:write:leak" : "mlf:moco_png:libpng:read:leak",
-                "%ld blocks allocated through the %s struct's allocator still live after png_destroy (%s)",
-                ph->alloc.live, phase, ph->stopped_in ? ph->stopped_in : "completed");
+    return;
+  }
+  char tag[MLF_TAG_MAX];
+  snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:leak", phase);
+  mlf_finding(run, tag, "%ld blocks allocated through the %s struct's allocator still live after png_destroy (%s)",
+              ph->alloc.live, phase, ph->stopped_in ? ph->stopped_in : "completed");
 }
 
 void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) {

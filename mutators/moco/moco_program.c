@@ -102,7 +102,7 @@ void moco_drop_block(Mlf__Moco__Program *p, size_t b) {
 
 /* A known API name (an unknown one picks an API by its hash: mutated names stay meaningful)
  * and exactly one argument per parameter. */
-static const moco_api *normalize_block(const moco_spec *spec, Mlf__Moco__Block *k) {
+static void normalize_block(const moco_spec *spec, Mlf__Moco__Block *k) {
   int api = moco_api_index(spec, k->api);
   if (api < 0) {
     uint64_t h = 1469598103934665603ULL;
@@ -120,7 +120,20 @@ static const moco_api *normalize_block(const moco_spec *spec, Mlf__Moco__Block *
     while (k->n_args < a->n_params) k->args[k->n_args++] = NULL;
   }
   for (unsigned i = 0; i < a->n_params; i++) normalize_value(&k->args[i], &a->params[i]);
-  return a;
+}
+
+/* A new block of API api with default arguments, inserted at position at. */
+static void insert_block(const moco_spec *spec, Mlf__Moco__Program *p, size_t api, size_t at) {
+  Mlf__Moco__Block *k = allocate(sizeof *k);
+  mlf__moco__block__init(k);
+  k->api = strdup(spec->apis[api].name);
+  if (!k->api) abort();
+  normalize_block(spec, k);
+  p->blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof *p->blocks);
+  if (!p->blocks) abort();
+  memmove(&p->blocks[at + 1], &p->blocks[at], (p->n_blocks - at) * sizeof *p->blocks);
+  p->blocks[at] = k;
+  p->n_blocks++;
 }
 
 /* The template's first API exactly once, first: later occurrences are dropped, the first one
@@ -133,21 +146,12 @@ static void put_first(const moco_spec *spec, Mlf__Moco__Program *p) {
     if (found == p->n_blocks) { found = b++; continue; }
     moco_drop_block(p, b);
   }
-  Mlf__Moco__Block *first;
-  if (found < p->n_blocks) {
-    first = p->blocks[found];
-    memmove(&p->blocks[1], &p->blocks[0], found * sizeof *p->blocks);
-  } else {
-    first = allocate(sizeof *first);
-    mlf__moco__block__init(first);
-    first->api = strdup(name);
-    if (!first->api) abort();
-    normalize_block(spec, first);
-    p->blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof *p->blocks);
-    if (!p->blocks) abort();
-    memmove(&p->blocks[1], &p->blocks[0], p->n_blocks * sizeof *p->blocks);
-    p->n_blocks++;
+  if (found == p->n_blocks) {
+    insert_block(spec, p, (size_t)spec->first_api, 0);
+    return;
   }
+  Mlf__Moco__Block *first = p->blocks[found];
+  memmove(&p->blocks[1], &p->blocks[0], found * sizeof *p->blocks);
   p->blocks[0] = first;
 }
 
@@ -319,16 +323,7 @@ static int mutate_insert(ProtobufCMessage *msg, mlf_rng *rng) {
   const moco_spec *spec = moco_spec_of(p);
   if (p->n_blocks == 0 || p->n_blocks >= MOCO_MAX_BLOCKS) return 0;
   size_t api = 1 + mlf_rng_below(rng, spec->n_apis - 1), at = 1 + mlf_rng_below(rng, p->n_blocks);
-  Mlf__Moco__Block *k = allocate(sizeof *k);
-  mlf__moco__block__init(k);
-  k->api = strdup(spec->apis[api].name);
-  if (!k->api) abort();
-  normalize_block(spec, k);
-  p->blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof *p->blocks);
-  if (!p->blocks) abort();
-  memmove(&p->blocks[at + 1], &p->blocks[at], (p->n_blocks - at) * sizeof *p->blocks);
-  p->blocks[at] = k;
-  p->n_blocks++;
+  insert_block(spec, p, api, at);
   add_step(p, MLF__MOCO__OPERATOR__INSERT, at);
   return 1;
 }
