@@ -7,9 +7,8 @@
  * a failed allocation libpng still writes and reads a plain image. */
 #include <stdio.h>
 #include <string.h>
-#include "mlf_feedback.h"
 #include "mlf_target.h"
-#include "moco_spec.h"
+#include "moco_run.h"
 #include "png_judge.h"
 #include "png_template.h"
 
@@ -40,39 +39,18 @@ static void log_phase(mlf_run *run, const char *name, const png_phase *ph) {
   if (ph->reports.errors) mlf_log(run, "%s error: %s", name, ph->reports.first_error);
 }
 
-/* The equivalence class of an argument: at its lower or upper boundary, inside, or past one. */
-static uint32_t value_class(const moco_param *q, const Mlf__Moco__Value *v) {
-  double x = moco_value_number(v);
-  return x == q->lo ? 0 : x == q->hi ? 1 : x > q->lo && x < q->hi ? 2 : 3;
-}
-
-/* Semantic feedback: per block API, whether the program is negative and how the write ended;
- * per API parameter, the equivalence class of its argument and how the write ended. */
-static void feedback(const Mlf__Moco__Program *p, const png_outcome *o) {
-  const char *negative = png_judge_negative_call(p); /* the negative block's own api string */
-  uint32_t outcome = o->write.completed ? (o->write.reports.warnings ? 1 : 0) : 2;
-  for (size_t b = 0; b < p->n_blocks; b++) {
-    int api = moco_api_index(&moco_png_spec, p->blocks[b]->api);
-    const moco_api *a = &moco_png_spec.apis[api];
-    mlf_feedback_hit(mlf_feature("moco-png", (uint32_t)api * 2 + (negative == p->blocks[b]->api), outcome));
-    for (unsigned i = 0; i < a->n_params && i < p->blocks[b]->n_args; i++)
-      mlf_feedback_hit(mlf_feature("moco-png-param", (uint32_t)api * MOCO_MAX_PARAMS + i,
-                                   value_class(&a->params[i], p->blocks[b]->args[i]) * 4 + outcome));
-  }
-  if (p->fail_allocation) mlf_feedback_hit(mlf_feature("moco-png-alloc", p->fail_allocation, outcome));
-}
-
 static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
-  const Mlf__Moco__Program *p = (const Mlf__Moco__Program *)msg;
+  const Mlf__Moco__Program *p = ((const Mlf__Moco__PngProgram *)msg)->program;
   png_outcome o = {0};
   png_template_run(p, &o);
+  moco_log_program(run, &moco_png_spec, p, &o.results);
   log_phase(run, "write", &o.write);
   if (o.write.completed) {
     mlf_log(run, "file: %zu bytes", o.file_size);
     log_phase(run, "read", &o.read_phase);
   }
   png_judge(p, &o, run);
-  feedback(p, &o);
+  moco_feedback(&moco_png_spec, p, o.write.completed ? (o.write.reports.warnings ? 1 : 0) : 2);
   if (!o.write.completed && !still_usable())
     mlf_finding(run, "mlf:moco_png:libpng:state:unusable-after-error",
                 "after %s stopped the program, a plain 8 x 8 gray image no longer writes and reads",
@@ -80,4 +58,4 @@ static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
   png_template_free(&o);
 }
 
-MLF_TARGET(moco_png, mlf__moco__program__descriptor, NULL, png_run)
+MLF_TARGET(moco_png, mlf__moco__png_program__descriptor, NULL, png_run)

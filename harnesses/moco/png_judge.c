@@ -4,12 +4,6 @@
 #include <string.h>
 #include "moco_spec.h"
 
-const char *png_judge_negative_call(const Mlf__Moco__Program *p) {
-  if (!p->n_derivation) return NULL;
-  const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
-  return s->negative && s->block < p->n_blocks ? p->blocks[s->block]->api : NULL;
-}
-
 /* Field by field: png_time has a padding byte that neither side sets. */
 static int same_time(const png_time *a, const png_time *b) {
   return a->year == b->year && a->month == b->month && a->day == b->day && a->hour == b->hour &&
@@ -103,7 +97,7 @@ static void judge_leaks(const png_phase *ph, const char *phase, int pcal_calls, 
 }
 
 void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) {
-  const char *negative = png_judge_negative_call(p);
+  const char *negative = moco_negative_call(p);
   char tag[MLF_TAG_MAX];
   if (o->write.known_double_free) {
     mlf_finding(run, "mlf:moco_png:libpng:png_set_PLTE:double-free-on-allocation-failure",

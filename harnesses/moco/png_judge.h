@@ -12,6 +12,4 @@
 
 /* Judges the outcome of program p. */
 void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run);
-/* The call a program's last derivation step made negative, or NULL for a positive program. */
-const char *png_judge_negative_call(const Mlf__Moco__Program *p);
 #endif

@@ -65,7 +65,7 @@ static void make_pixels(const Mlf__Moco__Program *p, png_outcome *o) {
   o->pixels_written = calloc(e->height ? e->height : 1, o->rowbytes ? o->rowbytes : 1);
   if (!o->pixels_written) abort();
   mlf_rng rng;
-  mlf_rng_seed(&rng, p->pixel_seed);
+  mlf_rng_seed(&rng, p->data_seed);
   unsigned range = e->color_type == PNG_COLOR_TYPE_PALETTE ? (unsigned)e->n_palette : 1u << e->bit_depth;
   for (png_uint_32 y = 0; y < e->height; y++) {
     unsigned char *row = o->pixels_written + y * o->rowbytes;
@@ -152,9 +152,11 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   const char *volatile call = "png_create_info_struct";
   volatile unsigned long allocations_before = 0;
   volatile int had_palette = 0;
+  volatile size_t block = SIZE_MAX; /* the block running, SIZE_MAX after the body */
   if (!info) { w->stopped_in = call; png_destroy_write_struct(&png, NULL); return; }
   if (setjmp(png_jmpbuf(png))) {
     w->stopped_in = call;
+    if (block != SIZE_MAX) moco_note(&o->results, block, "error: %s", w->reports.first_error);
     w->known_double_free = armed_double_free(w, call, allocations_before, had_palette);
     if (!w->known_double_free || mlf_report_known()) png_destroy_write_struct(&png, &info);
     free(rows);
@@ -166,16 +168,21 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
     int api = moco_api_index(spec, p->blocks[b]->api);
     call = spec->apis[api].name;
     allocations_before = w->alloc.allocations, had_palette = o->set.n_palette > 0;
-    png_blocks_apply(png, info, api, p->blocks[b], p->pixel_seed + b, &o->set);
+    int warnings = w->reports.warnings;
+    block = b;
+    png_blocks_apply(png, info, api, p->blocks[b], p->data_seed + b, &o->set);
+    if (w->reports.warnings > warnings) moco_note(&o->results, b, "warning (%d in all so far)", w->reports.warnings);
+    else moco_note(&o->results, b, "ok");
     if (api == MOCO_PNG_PCAL && pcal_left_inconsistent(w, allocations_before, o->set.pcal_nparams)) {
       w->known_pcal_inconsistent = w->stopped_in = call;
       if (!mlf_report_known()) return; /* the structs are left allocated on purpose */
     }
   }
+  block = SIZE_MAX;
   if (o->set.color_type == PNG_COLOR_TYPE_PALETTE && o->set.n_palette == 0) {
     call = "png_set_PLTE";
     allocations_before = w->alloc.allocations, had_palette = 0;
-    png_blocks_default_palette(png, info, p->pixel_seed, &o->set);
+    png_blocks_default_palette(png, info, p->data_seed, &o->set);
   }
   read_state(png, info, &o->got);
   call = "png_write_info";

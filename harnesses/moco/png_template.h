@@ -6,6 +6,7 @@
 #define PNG_TEMPLATE_H
 #include <stddef.h>
 #include "moco.pb-c.h"
+#include "moco_run.h"
 #include "png_alloc.h"
 #include "png_blocks.h"
 
@@ -38,6 +39,7 @@ typedef struct {
   unsigned char *file;             /* the PNG written */
   size_t file_size, file_capacity, read_offset;
   png_phase write, read_phase;
+  moco_results results;            /* what each block of the write phase did */
 } png_outcome;
 
 /* Runs the write phase of p (with its allocation-failure schedule) and, when it completed,

@@ -10,9 +10,9 @@
 #include <math.h>
 #include "moco_png_spec.h"
 
-#define I(name, lo, hi, fallback) {name, MOCO_INT, lo, hi, fallback, 1}
-#define R(name, lo, hi, fallback, res) {name, MOCO_REAL, lo, hi, fallback, res}
-#define T(name, lo, hi) {name, MOCO_TEXT, lo, hi, 0, 1}
+#define I MOCO_I
+#define R MOCO_R
+#define T MOCO_T
 
 /* Gamma: png_colorspace_set_gamma accepts 16 to 625000000 in units of 1/100000 (0.00016 to
  * 6250, narrower than the fixed-point type, "for safety"). Widths and heights are capped at 64 pixels to bound the work, not by libpng (its limit is
@@ -21,30 +21,30 @@ static const moco_api png_apis[] = {
     {"png_set_IHDR", "header", 7,
      {I("width", 1, 64, 8), I("height", 1, 64, 8), I("bit_depth", 1, 16, 8),
       I("color_type", 0, 6, 0), I("interlace_method", 0, 1, 0), I("compression_method", 0, 0, 0),
-      I("filter_method", 0, 0, 0)}, 0},
-    {"png_set_compression_level", "zlib", 1, {I("level", -1, 9, -1)}, 1},
-    {"png_set_compression_mem_level", "zlib", 1, {I("mem_level", 1, 9, 8)}, 1},
-    {"png_set_compression_strategy", "zlib", 1, {I("strategy", 0, 4, 0)}, 1},
-    {"png_set_compression_window_bits", "zlib", 1, {I("window_bits", 8, 15, 15)}, 0},
-    {"png_set_filter", "filter", 2, {I("method", 0, 0, 0), I("filters", 0, 248, 248)}, 0},
-    {"png_set_gAMA", "chunk", 1, {R("file_gamma", 0.00016, 6250.0, 0.45455, 0.00001)}, 0},
+      I("filter_method", 0, 0, 0)}, 0, NULL, 0},
+    {"png_set_compression_level", "zlib", 1, {I("level", -1, 9, -1)}, 1, NULL, 0},
+    {"png_set_compression_mem_level", "zlib", 1, {I("mem_level", 1, 9, 8)}, 1, NULL, 0},
+    {"png_set_compression_strategy", "zlib", 1, {I("strategy", 0, 4, 0)}, 1, NULL, 0},
+    {"png_set_compression_window_bits", "zlib", 1, {I("window_bits", 8, 15, 15)}, 0, NULL, 0},
+    {"png_set_filter", "filter", 2, {I("method", 0, 0, 0), I("filters", 0, 248, 248)}, 0, NULL, 0},
+    {"png_set_gAMA", "chunk", 1, {R("file_gamma", 0.00016, 6250.0, 0.45455, 0.00001)}, 0, NULL, 0},
     {"png_set_pHYs", "chunk", 3,
      {I("res_x", 0, 2147483647, 2835), I("res_y", 0, 2147483647, 2835), I("unit_type", 0, 1, 1)},
-     1},
+     1, NULL, 0},
     {"png_set_oFFs", "chunk", 3,
      {I("x_offset", -2147483647, 2147483647, 0), I("y_offset", -2147483647, 2147483647, 0),
       I("unit_type", 0, 1, 0)},
-     1},
+     1, NULL, 0},
     {"png_set_tIME", "chunk", 6,
      {I("year", 0, 65535, 2026), I("month", 1, 12, 11), I("day", 1, 31, 26), I("hour", 0, 23, 12),
-      I("minute", 0, 59, 0), I("second", 0, 60, 0)}, 0},
-    {"png_set_text", "chunk", 2, {T("key", 1, 79), T("text", 0, 256)}, 0},
-    {"png_set_PLTE", "chunk", 1, {I("num_palette", 1, 256, 4)}, 0},
+      I("minute", 0, 59, 0), I("second", 0, 60, 0)}, 0, NULL, 0},
+    {"png_set_text", "chunk", 2, {T("key", 1, 79), T("text", 0, 256)}, 0, NULL, 0},
+    {"png_set_PLTE", "chunk", 1, {I("num_palette", 1, 256, 4)}, 0, NULL, 0},
     /* The parameters are decimal strings made from the block's seed (png_check_fp_string). */
     {"png_set_pCAL", "chunk", 6,
      {T("purpose", 1, 79), I("X0", -2147483647, 2147483647, 0), I("X1", -2147483647, 2147483647, 1),
       I("type", 0, 3, 0), I("nparams", 0, 255, 2), T("units", 0, 32)},
-     1},
+     1, NULL, 0},
 };
 _Static_assert(sizeof png_apis / sizeof *png_apis == MOCO_PNG_APIS, "one row per API of moco_png_spec.h");
 
@@ -155,5 +155,5 @@ static int png_refused(unsigned api, unsigned param, int upper) {
          (refused[api][param] >> (upper ? 1 : 0)) & 1;
 }
 
-const moco_spec moco_png_spec = {png_apis, sizeof png_apis / sizeof *png_apis, MOCO_PNG_IHDR,
-                                 png_legalize, png_legal, png_refused};
+const moco_spec moco_png_spec = {"png", png_apis, sizeof png_apis / sizeof *png_apis, MOCO_PNG_IHDR,
+                                 png_legalize, png_legal, png_refused, 1};

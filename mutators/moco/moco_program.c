@@ -14,14 +14,8 @@
 #include "mlf_mutator.h"
 #include "moco_spec.h"
 
-#define MOCO_MAX_BLOCKS 24
 #define MOCO_MAX_STEPS 16
 #define MOCO_MAX_FAIL_ALLOCATION 64
-
-const moco_spec *moco_spec_of(const Mlf__Moco__Program *p) {
-  (void)p; /* one template so far: PNG_WRITE_READ */
-  return &moco_png_spec;
-}
 
 int moco_api_index(const moco_spec *spec, const char *name) {
   for (size_t i = 0; name && i < spec->n_apis; i++)
@@ -35,6 +29,7 @@ double moco_value_number(const Mlf__Moco__Value *v) {
     case MLF__MOCO__VALUE__KIND_INTEGER: return (double)v->integer;
     case MLF__MOCO__VALUE__KIND_REAL: return v->real;
     case MLF__MOCO__VALUE__KIND_TEXT: return (double)strlen(v->text);
+    case MLF__MOCO__VALUE__KIND_REF: return NAN;
     default: return 0;
   }
 }
@@ -51,8 +46,8 @@ static char *text_of_length(size_t n) {
   return t;
 }
 
-/* Sets *slot (created when NULL) to the number x of parameter q's kind, or for text a string
- * of length x. */
+/* Sets *slot (created when NULL) to the number x of parameter q's kind, for text a string of
+ * length x, for a handle a reference to block x. */
 static void set_value(Mlf__Moco__Value **slot, const moco_param *q, double x) {
   if (!*slot) {
     *slot = allocate(sizeof **slot);
@@ -63,6 +58,9 @@ static void set_value(Mlf__Moco__Value **slot, const moco_param *q, double x) {
   if (q->kind == MOCO_TEXT) {
     v->kind_case = MLF__MOCO__VALUE__KIND_TEXT;
     v->text = text_of_length((size_t)x);
+  } else if (q->kind == MOCO_HANDLE) {
+    v->kind_case = MLF__MOCO__VALUE__KIND_REF;
+    v->ref = (uint32_t)x;
   } else if (q->kind == MOCO_INT) {
     v->kind_case = MLF__MOCO__VALUE__KIND_INTEGER;
     v->integer = (int64_t)x;
@@ -73,9 +71,16 @@ static void set_value(Mlf__Moco__Value **slot, const moco_param *q, double x) {
 }
 
 /* The argument in parameter q's kind and range: a number rounded (integers) and clamped, a
- * text cut to the longest length allowed (or made up to the shortest). */
+ * text cut to the longest length allowed (or made up to the shortest). References are left to
+ * normalize_refs (a handle argument that is none becomes a dangling one). */
 static void normalize_value(Mlf__Moco__Value **slot, const moco_param *q) {
   Mlf__Moco__Value *v = *slot;
+  int ref = v && v->kind_case == MLF__MOCO__VALUE__KIND_REF;
+  if (q->kind == MOCO_HANDLE) {
+    if (!ref) set_value(slot, q, UINT32_MAX);
+    return;
+  }
+  if (ref && q->type) return;
   if (q->kind == MOCO_TEXT) {
     if (!v || v->kind_case != MLF__MOCO__VALUE__KIND_TEXT) { set_value(slot, q, q->lo); return; }
     size_t n = strlen(v->text);
@@ -94,10 +99,83 @@ static void normalize_value(Mlf__Moco__Value **slot, const moco_param *q) {
   if (!right_kind || moco_value_number(v) != x) set_value(slot, q, x);
 }
 
+/* Renumbers the references of p after the block at `from` moved to `to`: from SIZE_MAX, a
+ * block was inserted at to; to SIZE_MAX, the block was removed (its references dangle). */
+static void renumber_refs(Mlf__Moco__Program *p, size_t from, size_t to) {
+  for (size_t b = 0; b < p->n_blocks; b++)
+    for (size_t i = 0; i < p->blocks[b]->n_args; i++) {
+      Mlf__Moco__Value *v = p->blocks[b]->args[i];
+      if (!v || v->kind_case != MLF__MOCO__VALUE__KIND_REF || v->ref == UINT32_MAX) continue;
+      size_t r = v->ref;
+      if (r == from) r = to;
+      else {
+        if (from != SIZE_MAX && r > from) r--;
+        if (to != SIZE_MAX && r >= to) r++;
+      }
+      v->ref = r == SIZE_MAX ? UINT32_MAX : (uint32_t)r;
+    }
+}
+
 void moco_drop_block(Mlf__Moco__Program *p, size_t b) {
   protobuf_c_message_free_unpacked(&p->blocks[b]->base, NULL);
   memmove(&p->blocks[b], &p->blocks[b + 1], (p->n_blocks - b - 1) * sizeof *p->blocks);
   p->n_blocks--;
+  renumber_refs(p, b, SIZE_MAX);
+}
+
+static const moco_api *api_of(const moco_spec *spec, const Mlf__Moco__Block *k) {
+  int api = moco_api_index(spec, k->api);
+  return api < 0 ? NULL : &spec->apis[api];
+}
+
+/* 1 when block k frees the handle block r created. */
+static int frees_result_of(const moco_spec *spec, const Mlf__Moco__Block *k, size_t r) {
+  const moco_api *a = api_of(spec, k);
+  if (!a || !a->frees || a->frees > k->n_args) return 0;
+  const Mlf__Moco__Value *v = k->args[a->frees - 1];
+  return v && v->kind_case == MLF__MOCO__VALUE__KIND_REF && v->ref == r;
+}
+
+/* 1 when block r's result can serve parameter q of block b: r comes earlier, returns q's type
+ * and, for a handle, no block between them freed it. */
+static int serves(const moco_spec *spec, const Mlf__Moco__Program *p, size_t r, size_t b,
+                  const moco_param *q) {
+  if (!q->type || r >= b) return 0;
+  const moco_api *a = api_of(spec, p->blocks[r]);
+  if (!a || !a->returns || strcmp(a->returns, q->type) != 0) return 0;
+  for (size_t m = r + 1; q->kind == MOCO_HANDLE && m < b; m++)
+    if (frees_result_of(spec, p->blocks[m], r)) return 0;
+  return 1;
+}
+
+/* A random block that can serve parameter q of block b, the latest one when latest is set,
+ * or SIZE_MAX. */
+static size_t pick_server(const moco_spec *spec, const Mlf__Moco__Program *p, size_t b,
+                          const moco_param *q, mlf_rng *rng) {
+  size_t found[MOCO_MAX_BLOCKS], n = 0;
+  for (size_t r = 0; r < b && n < MOCO_MAX_BLOCKS; r++)
+    if (serves(spec, p, r, b, q)) found[n++] = r;
+  return n == 0 ? SIZE_MAX : rng ? found[mlf_rng_below(rng, n)] : found[n - 1];
+}
+
+/* Every reference names a block that can serve it: a handle argument that does not is
+ * re-pointed to the latest block that can (the block is dropped when none can); a number
+ * argument that does not takes its parameter's default. */
+static void normalize_refs(const moco_spec *spec, Mlf__Moco__Program *p) {
+  for (size_t b = 0; b < p->n_blocks;) {
+    const moco_api *a = api_of(spec, p->blocks[b]);
+    int dropped = 0;
+    for (unsigned i = 0; a && i < a->n_params && !dropped; i++) {
+      Mlf__Moco__Value *v = p->blocks[b]->args[i];
+      const moco_param *q = &a->params[i];
+      if (v->kind_case != MLF__MOCO__VALUE__KIND_REF || serves(spec, p, v->ref, b, q)) continue;
+      size_t r = q->kind == MOCO_HANDLE ? pick_server(spec, p, b, q, NULL) : SIZE_MAX;
+      if (r != SIZE_MAX) v->ref = (uint32_t)r;
+      else if (q->kind == MOCO_HANDLE) moco_drop_block(p, b), dropped = 1;
+      else set_value(&p->blocks[b]->args[i], q, q->fallback);
+    }
+    if (!dropped) b++;
+  }
 }
 
 /* A known API name (an unknown one picks an API by its hash: mutated names stay meaningful)
@@ -134,6 +212,7 @@ static void insert_block(const moco_spec *spec, Mlf__Moco__Program *p, size_t ap
   memmove(&p->blocks[at + 1], &p->blocks[at], (p->n_blocks - at) * sizeof *p->blocks);
   p->blocks[at] = k;
   p->n_blocks++;
+  renumber_refs(p, SIZE_MAX, at);
 }
 
 /* The template's first API exactly once, first: later occurrences are dropped, the first one
@@ -153,6 +232,7 @@ static void put_first(const moco_spec *spec, Mlf__Moco__Program *p) {
   Mlf__Moco__Block *first = p->blocks[found];
   memmove(&p->blocks[1], &p->blocks[0], found * sizeof *p->blocks);
   p->blocks[0] = first;
+  renumber_refs(p, found, 0);
 }
 
 /* The negative argument of the last step: the side it is past (0 lower, 1 upper) and its
@@ -181,9 +261,9 @@ static int replaced_later(const moco_spec *spec, const Mlf__Moco__Program *p, si
   return 0;
 }
 
-static void post_process_program(ProtobufCMessage *msg) {
-  Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
+void moco_post_process_program(Mlf__Moco__Program *p) {
   const moco_spec *spec = moco_spec_of(p);
+  if (!spec) abort(); /* called by moco_templates.c on a program of a known template */
   while (p->n_derivation > MOCO_MAX_STEPS) {
     protobuf_c_message_free_unpacked(&p->derivation[0]->base, NULL);
     memmove(p->derivation, p->derivation + 1, --p->n_derivation * sizeof *p->derivation);
@@ -195,7 +275,9 @@ static void post_process_program(ProtobufCMessage *msg) {
   for (size_t b = 0; b < p->n_blocks; b++) normalize_block(spec, p->blocks[b]);
   if (spec->first_api >= 0) put_first(spec, p);
   while (p->n_blocks > MOCO_MAX_BLOCKS) moco_drop_block(p, p->n_blocks - 1);
+  normalize_refs(spec, p);
   spec->legalize(p);
+  normalize_refs(spec, p);
   size_t at = 0; /* where the negative block is now (legalize may have dropped blocks) */
   while (negative_block && at < p->n_blocks && p->blocks[at] != negative_block) at++;
   if (negative_block && at < p->n_blocks && replaced_later(spec, p, at)) negative_block = NULL;
@@ -207,7 +289,8 @@ static void post_process_program(ProtobufCMessage *msg) {
     last->negative = 0;
   }
   /* An allocation-failure schedule belongs to the step that set it. */
-  if (!last || last->op != MLF__MOCO__OPERATOR__ALLOC) p->has_fail_allocation = 0, p->fail_allocation = 0;
+  if (!last || last->op != MLF__MOCO__OPERATOR__ALLOC || !spec->custom_allocator)
+    p->has_fail_allocation = 0, p->fail_allocation = 0;
   if (p->fail_allocation > MOCO_MAX_FAIL_ALLOCATION) p->fail_allocation %= MOCO_MAX_FAIL_ALLOCATION + 1;
 }
 
@@ -250,11 +333,11 @@ static double random_legal(const moco_param *q, mlf_rng *rng) {
   return q->kind == MOCO_REAL ? x : floor(x);
 }
 
-/* RG and BC: one parameter of one block to a random legal value, or just past a boundary the
- * library refuses. */
+/* RG and BC: one parameter of one block to a random legal value (a handle: another block
+ * that can serve it), or just past a boundary the library refuses. */
 static int change_parameter(Mlf__Moco__Program *p, mlf_rng *rng, int boundary) {
   const moco_spec *spec = moco_spec_of(p);
-  if (p->n_blocks == 0) return 0;
+  if (!spec || p->n_blocks == 0) return 0;
   size_t b = mlf_rng_below(rng, p->n_blocks);
   int api = moco_api_index(spec, p->blocks[b]->api);
   if (api < 0 || spec->apis[api].n_params == 0) return 0;
@@ -263,11 +346,14 @@ static int change_parameter(Mlf__Moco__Program *p, mlf_rng *rng, int boundary) {
   int upper = (int)mlf_rng_below(rng, 2);
   if (boundary && !spec->refused((unsigned)api, param, upper)) upper = !upper;
   if (boundary && !spec->refused((unsigned)api, param, upper)) return 0;
+  size_t server = q->kind == MOCO_HANDLE ? pick_server(spec, p, b, q, rng) : 0;
+  if (server == SIZE_MAX) return 0;
   Mlf__Moco__Step *s = add_step(p, boundary ? MLF__MOCO__OPERATOR__BC : MLF__MOCO__OPERATOR__RG, b);
   s->has_param = 1;
   s->param = param;
   s->old_value = copy_value(p->blocks[b]->args[param]);
-  double x = boundary ? (upper ? q->hi + q->resolution : q->lo - q->resolution) : random_legal(q, rng);
+  double x = boundary ? (upper ? q->hi + q->resolution : q->lo - q->resolution)
+             : q->kind == MOCO_HANDLE ? (double)server : random_legal(q, rng);
   set_value(&p->blocks[b]->args[param], q, x);
   s->new_value = copy_value(p->blocks[b]->args[param]);
   s->has_negative = s->negative = boundary;
@@ -296,7 +382,7 @@ static double similarity(const moco_api *a, const moco_api *b) {
 static int mutate_ar(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
   const moco_spec *spec = moco_spec_of(p);
-  if (p->n_blocks == 0) return 0;
+  if (!spec || p->n_blocks == 0) return 0;
   size_t b = mlf_rng_below(rng, p->n_blocks);
   int from = moco_api_index(spec, p->blocks[b]->api);
   if (from < 0) return 0;
@@ -316,23 +402,30 @@ static int mutate_ar(ProtobufCMessage *msg, mlf_rng *rng) {
   return 1;
 }
 
-/* Insert: a block of a random API (never a second header) with default arguments, after the
- * first block. */
+/* The first block a mutation may touch: 1 when the template's first API heads the program. */
+static size_t first_free_block(const moco_spec *spec) { return spec->first_api >= 0 ? 1 : 0; }
+
+/* Insert: a block of a random API (never a second first API) with default arguments (handles:
+ * the latest block that can serve them), after the first block the template needs. */
 static int mutate_insert(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
   const moco_spec *spec = moco_spec_of(p);
-  if (p->n_blocks == 0 || p->n_blocks >= MOCO_MAX_BLOCKS) return 0;
-  size_t api = 1 + mlf_rng_below(rng, spec->n_apis - 1), at = 1 + mlf_rng_below(rng, p->n_blocks);
+  size_t lo = spec ? first_free_block(spec) : 0;
+  if (!spec || p->n_blocks < lo || p->n_blocks >= MOCO_MAX_BLOCKS) return 0;
+  size_t api = mlf_rng_below(rng, spec->n_apis - lo), at = lo + mlf_rng_below(rng, p->n_blocks - lo + 1);
+  if (spec->first_api >= 0 && api >= (size_t)spec->first_api) api++;
   insert_block(spec, p, api, at);
   add_step(p, MLF__MOCO__OPERATOR__INSERT, at);
   return 1;
 }
 
-/* Delete: a block other than the first (the header the template needs). */
+/* Delete: a block other than the first one the template needs. */
 static int mutate_delete(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
-  if (p->n_blocks < 2) return 0;
-  size_t b = 1 + mlf_rng_below(rng, p->n_blocks - 1);
+  const moco_spec *spec = moco_spec_of(p);
+  size_t lo = spec ? first_free_block(spec) : 0;
+  if (!spec || p->n_blocks <= lo) return 0;
+  size_t b = lo + mlf_rng_below(rng, p->n_blocks - lo);
   moco_drop_block(p, b);
   add_step(p, MLF__MOCO__OPERATOR__DELETE, b);
   return 1;
@@ -341,6 +434,8 @@ static int mutate_delete(ProtobufCMessage *msg, mlf_rng *rng) {
 /* An allocation-failure schedule: the Nth allocation fails (a negative node). */
 static int mutate_alloc(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
+  const moco_spec *spec = moco_spec_of(p);
+  if (!spec || !spec->custom_allocator) return 0;
   p->has_fail_allocation = 1;
   p->fail_allocation = 1 + (uint32_t)mlf_rng_below(rng, MOCO_MAX_FAIL_ALLOCATION);
   add_step(p, MLF__MOCO__OPERATOR__ALLOC, 0);
@@ -350,7 +445,6 @@ static int mutate_alloc(ProtobufCMessage *msg, mlf_rng *rng) {
 /* Weights in the generic mutator's unit (4 per field for a plain mutation). */
 __attribute__((constructor)) static void register_moco_program(void) {
   const ProtobufCMessageDescriptor *d = &mlf__moco__program__descriptor;
-  mlf_register_post_processor(d, post_process_program);
   mlf_register_domain_mutator(d, "moco:RG", mutate_rg, 16);
   mlf_register_domain_mutator(d, "moco:BC", mutate_bc, 8);
   mlf_register_domain_mutator(d, "moco:AR", mutate_ar, 8);

@@ -24,35 +24,44 @@ static Mlf__Moco__Block *new_block(int api) {
   return k;
 }
 
-/* A program of the header (8 x 8 RGB) and, unless api is the header, one block of api with
- * its default arguments. */
-static Mlf__Moco__Program *program_with(int api) {
-  Mlf__Moco__Program *p = calloc(1, sizeof *p);
+/* A program (in moco_png's root message) of the header (8 x 8 RGB) and, unless api is the
+ * header, one block of api with its default arguments. */
+static Mlf__Moco__PngProgram *program_with(int api) {
+  Mlf__Moco__PngProgram *root = calloc(1, sizeof *root);
+  mlf__moco__png_program__init(root);
+  Mlf__Moco__Program *p = root->program = calloc(1, sizeof *p);
   mlf__moco__program__init(p);
   p->blocks = calloc(2, sizeof *p->blocks);
   p->blocks[p->n_blocks++] = new_block(MOCO_PNG_IHDR);
-  mlf_post_process(&p->base);
+  mlf_post_process(&root->base);
   p->blocks[0]->args[3]->integer = 2; /* RGB, so that a palette is kept */
   if (api != MOCO_PNG_IHDR) p->blocks[p->n_blocks++] = new_block(api);
-  mlf_post_process(&p->base);
+  mlf_post_process(&root->base);
   assert_int_equal(p->n_blocks, api == MOCO_PNG_IHDR ? 1 : 2);
-  return p;
+  return root;
 }
 
-static size_t packed(const Mlf__Moco__Program *p, uint8_t *buf, size_t cap) {
-  size_t n = mlf__moco__program__get_packed_size(p);
+static size_t packed(const Mlf__Moco__PngProgram *root, uint8_t *buf, size_t cap) {
+  size_t n = mlf__moco__png_program__get_packed_size(root);
   assert_true(n <= cap);
-  return mlf__moco__program__pack(p, buf);
+  return mlf__moco__png_program__pack(root, buf);
+}
+
+static Mlf__Moco__PngProgram *unpacked(const uint8_t *data, size_t size) {
+  Mlf__Moco__PngProgram *root = mlf__moco__png_program__unpack(NULL, size, data);
+  assert_non_null(root);
+  return root;
 }
 
 static void test_every_default_is_legal(void **state) {
   (void)state;
   for (int api = 0; api < MOCO_PNG_APIS; api++) {
-    Mlf__Moco__Program *p = program_with(api);
+    Mlf__Moco__PngProgram *root = program_with(api);
+    Mlf__Moco__Program *p = root->program;
     size_t b = p->n_blocks - 1;
     for (unsigned i = 0; i < spec->apis[api].n_params; i++)
       assert_true(spec->legal(p, b, i, moco_value_number(p->blocks[b]->args[i])));
-    mlf__moco__program__free_unpacked(p, NULL);
+    mlf__moco__png_program__free_unpacked(root, NULL);
   }
 }
 
@@ -60,20 +69,22 @@ static void test_every_default_is_legal(void **state) {
  * it again changes no byte. */
 static void test_post_processor_is_idempotent_on_mutated_programs(void **state) {
   (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__program__descriptor, 7, NULL);
+  mlf_mutator *m = mlf_mutator_new(&mlf__moco__png_program__descriptor, 7, NULL);
   uint8_t data[4096] = {0}, again[4096];
   size_t size = 0;
   for (int i = 0; i < 3000; i++) {
     size = mlf_mutate_bytes(m, data, size, sizeof data);
-    Mlf__Moco__Program *p = mlf__moco__program__unpack(NULL, size, data);
+    Mlf__Moco__PngProgram *root = unpacked(data, size);
+    Mlf__Moco__Program *p = root->program;
     assert_non_null(p);
+    assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ);
     assert_true(p->n_blocks >= 1);
     assert_int_equal(moco_api_index(spec, p->blocks[0]->api), MOCO_PNG_IHDR);
-    mlf_post_process(&p->base);
-    size_t n = packed(p, again, sizeof again);
+    mlf_post_process(&root->base);
+    size_t n = packed(root, again, sizeof again);
     assert_int_equal(n, size);
     assert_memory_equal(again, data, n);
-    mlf__moco__program__free_unpacked(p, NULL);
+    mlf__moco__png_program__free_unpacked(root, NULL);
   }
   mlf_mutator_free(m);
 }
@@ -95,21 +106,22 @@ static const char *apply_until(mlf_mutator *m, uint8_t *data, size_t *size, cons
   return NULL;
 }
 
-static Mlf__Moco__Program *seed_program(uint8_t *data, size_t *size) {
-  Mlf__Moco__Program *p = program_with(MOCO_PNG_TIME);
-  *size = packed(p, data, 4096);
-  return p;
+static Mlf__Moco__PngProgram *seed_program(uint8_t *data, size_t *size) {
+  Mlf__Moco__PngProgram *root = program_with(MOCO_PNG_TIME);
+  *size = packed(root, data, 4096);
+  return root;
 }
 
 static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state) {
   (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__program__descriptor, 11, NULL);
+  mlf_mutator *m = mlf_mutator_new(&mlf__moco__png_program__descriptor, 11, NULL);
   for (int round = 0; round < 50; round++) {
     uint8_t data[4096];
     size_t size;
-    mlf__moco__program__free_unpacked(seed_program(data, &size), NULL);
+    mlf__moco__png_program__free_unpacked(seed_program(data, &size), NULL);
     assert_non_null(apply_until(m, data, &size, "moco:BC"));
-    Mlf__Moco__Program *p = mlf__moco__program__unpack(NULL, size, data);
+    Mlf__Moco__PngProgram *root = unpacked(data, size);
+    Mlf__Moco__Program *p = root->program;
     const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
     assert_int_equal(s->op, MLF__MOCO__OPERATOR__BC);
     assert_true(s->negative);
@@ -120,20 +132,22 @@ static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state)
     int upper = v > q->hi;
     assert_true(spec->refused((unsigned)api, s->param, upper));
     assert_true(upper ? v == q->hi + q->resolution : v == q->lo - q->resolution);
-    mlf__moco__program__free_unpacked(p, NULL);
+    mlf__moco__png_program__free_unpacked(root, NULL);
   }
   mlf_mutator_free(m);
 }
 
 static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
   (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__program__descriptor, 13, NULL);
+  mlf_mutator *m = mlf_mutator_new(&mlf__moco__png_program__descriptor, 13, NULL);
   for (int round = 0; round < 50; round++) {
     uint8_t data[4096];
     size_t size;
-    Mlf__Moco__Program *before = seed_program(data, &size);
+    Mlf__Moco__PngProgram *before_root = seed_program(data, &size);
+    Mlf__Moco__Program *before = before_root->program;
     assert_non_null(apply_until(m, data, &size, round % 2 ? "moco:RG" : "moco:AR"));
-    Mlf__Moco__Program *p = mlf__moco__program__unpack(NULL, size, data);
+    Mlf__Moco__PngProgram *root = unpacked(data, size);
+    Mlf__Moco__Program *p = root->program;
     const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
     assert_false(s->negative);
     for (size_t b = 0; b < p->n_blocks; b++)
@@ -145,8 +159,8 @@ static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
       assert_int_not_equal(from, to);
       assert_string_equal(spec->apis[from].group, spec->apis[to].group);
     }
-    mlf__moco__program__free_unpacked(before, NULL);
-    mlf__moco__program__free_unpacked(p, NULL);
+    mlf__moco__png_program__free_unpacked(before_root, NULL);
+    mlf__moco__png_program__free_unpacked(root, NULL);
   }
   mlf_mutator_free(m);
 }
@@ -172,7 +186,8 @@ static const char *verdict(const Mlf__Moco__Program *p, const png_outcome *o) {
 
 static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   (void)state;
-  Mlf__Moco__Program *p = program_with(MOCO_PNG_GAMA);
+  Mlf__Moco__PngProgram *root = program_with(MOCO_PNG_GAMA);
+  Mlf__Moco__Program *p = root->program;
   unsigned char written[4] = {1, 2, 3, 4}, read[4];
   png_outcome o;
   good_outcome(&o, written, read);
@@ -209,7 +224,7 @@ static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   o.write.reports.warnings = 1;
   assert_string_equal(verdict(p, &o), "ok");
   p->n_derivation = 0, p->derivation = NULL;
-  mlf__moco__program__free_unpacked(p, NULL);
+  mlf__moco__png_program__free_unpacked(root, NULL);
 }
 
 int main(void) {
