@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "mlf_report.h"
 #include "mlf_rng.h"
 #include "moco_png_spec.h"
 
@@ -53,6 +54,73 @@ static void set_pcal(png_structp png, png_infop info, const Mlf__Moco__Block *k,
   for (int i = 0; i < n && i < 255; i++) memcpy(e->pcal_params[i], texts[i], sizeof texts[i]);
 }
 
+/* tRNS: palette alphas from seed, or one gray or RGB sample value. */
+static void set_trns(png_structp png, png_infop info, const Mlf__Moco__Block *k, uint64_t seed, png_expected *e) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed ^ 0x74524e53u);
+  e->num_trans = (int)arg(k, 0);
+  for (int i = 0; i < 256; i++) e->trans_alpha[i] = (png_byte)mlf_rng_next(&rng);
+  e->trans_color = (png_color_16){0, (png_uint_16)arg(k, 1), (png_uint_16)arg(k, 2), (png_uint_16)arg(k, 3),
+                                  (png_uint_16)arg(k, 1)};
+  e->has_trns = 1;
+  png_set_tRNS(png, info, e->trans_alpha, e->num_trans, &e->trans_color);
+}
+
+/* hIST: one frequency per entry of the palette set so far, from seed, at most max. */
+static void set_hist(png_structp png, png_infop info, const Mlf__Moco__Block *k, uint64_t seed, png_expected *e) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed ^ 0x68495354u);
+  for (int i = 0; i < 256; i++) e->hist[i] = (png_uint_16)mlf_rng_below(&rng, (uint64_t)arg(k, 0) + 1);
+  e->hist_entries = e->n_palette;
+  png_set_hIST(png, info, e->hist);
+}
+
+/* eXIf: "MM" and length - 2 bytes from seed. */
+static void set_exif(png_structp png, png_infop info, const Mlf__Moco__Block *k, uint64_t seed, png_expected *e) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed ^ 0x65584966u);
+  e->exif_length = (int)arg(k, 0);
+  e->exif[0] = e->exif[1] = 'M';
+  for (int i = 2; i < e->exif_length; i++) e->exif[i] = (png_byte)mlf_rng_next(&rng);
+  png_set_eXIf_1(png, info, (png_uint_32)e->exif_length, e->exif);
+}
+
+void png_blocks_transform(png_structp png, int api, const Mlf__Moco__Block *k) {
+  switch (api) {
+    case MOCO_PNG_BGR: png_set_bgr(png); break;
+    case MOCO_PNG_SWAP: png_set_swap(png); break;
+    case MOCO_PNG_SWAP_ALPHA: png_set_swap_alpha(png); break;
+    case MOCO_PNG_INVERT_ALPHA: png_set_invert_alpha(png); break;
+    case MOCO_PNG_INVERT_MONO: png_set_invert_mono(png); break;
+    case MOCO_PNG_PACKSWAP: png_set_packswap(png); break;
+    case MOCO_PNG_PACKING: png_set_packing(png); break;
+    case MOCO_PNG_EXPAND: png_set_expand(png); break;
+    case MOCO_PNG_EXPAND_GRAY: png_set_expand_gray_1_2_4_to_8(png); break;
+    case MOCO_PNG_PALETTE_TO_RGB: png_set_palette_to_rgb(png); break;
+    case MOCO_PNG_TRNS_TO_ALPHA: png_set_tRNS_to_alpha(png); break;
+    case MOCO_PNG_EXPAND_16: png_set_expand_16(png); break;
+    case MOCO_PNG_STRIP_16: png_set_strip_16(png); break;
+    case MOCO_PNG_SCALE_16: png_set_scale_16(png); break;
+    case MOCO_PNG_STRIP_ALPHA: png_set_strip_alpha(png); break;
+    case MOCO_PNG_GRAY_TO_RGB: png_set_gray_to_rgb(png); break;
+    case MOCO_PNG_RGB_TO_GRAY:
+      png_set_rgb_to_gray_fixed(png, (int)arg(k, 0), (png_fixed_point)arg(k, 1), (png_fixed_point)arg(k, 2));
+      break;
+    case MOCO_PNG_ADD_ALPHA: png_set_add_alpha(png, (png_uint_32)arg(k, 0), (int)arg(k, 1)); break;
+    case MOCO_PNG_FILLER: png_set_filler(png, (png_uint_32)arg(k, 0), (int)arg(k, 1)); break;
+    case MOCO_PNG_BACKGROUND: {
+      png_uint_16 v = (png_uint_16)arg(k, 3);
+      png_color_16 background = {0, v, v, v, v};
+      png_set_background_fixed(png, &background, (int)arg(k, 0), (int)arg(k, 1), (png_fixed_point)arg(k, 2));
+      break;
+    }
+    case MOCO_PNG_GAMMA: png_set_gamma_fixed(png, (png_fixed_point)arg(k, 0), (png_fixed_point)arg(k, 1)); break;
+    case MOCO_PNG_ALPHA_MODE: png_set_alpha_mode_fixed(png, (int)arg(k, 0), (png_fixed_point)arg(k, 1)); break;
+    case MOCO_PNG_INTERLACE_HANDLING: png_set_interlace_handling(png); break;
+    default: break;
+  }
+}
+
 void png_blocks_default_palette(png_structp png, png_infop info, uint64_t seed, png_expected *e) {
   set_palette(png, info, 1 << e->bit_depth, seed, e);
 }
@@ -95,18 +163,53 @@ void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco_
       break;
     }
     case MOCO_PNG_TEXT: {
-      png_text t = {.compression = PNG_TEXT_COMPRESSION_NONE, .key = (png_charp)text_arg(k, 0),
+      png_text t = {.compression = (int)arg(k, 2), .key = (png_charp)text_arg(k, 0),
                     .text = (png_charp)text_arg(k, 1)};
+      /* An iTXt's language and translated keyword may be NULL (png.h); libpng 1.6.39 passes
+       * them to memcpy all the same (known finding): empty strings unless reporting it. */
+      if (t.compression > 0 && !mlf_report_known()) t.lang = t.lang_key = (png_charp)"";
+      e->itxt_without_language |= t.compression > 0;
       png_set_text(png, info, &t, 1);
       if (e->n_text < PNG_BLOCKS_MAX_TEXT) {
         snprintf(e->text[e->n_text].key, sizeof e->text[0].key, "%s", t.key);
         snprintf(e->text[e->n_text].text, sizeof e->text[0].text, "%s", t.text);
+        e->text[e->n_text].compression = t.compression;
         e->n_text++;
       }
       break;
     }
+    case MOCO_PNG_TRNS: set_trns(png, info, k, seed, e); break;
+    case MOCO_PNG_BKGD: {
+      png_color_16 b = {(png_byte)arg(k, 0), (png_uint_16)arg(k, 1), (png_uint_16)arg(k, 2),
+                        (png_uint_16)arg(k, 3), (png_uint_16)arg(k, 1)};
+      png_set_bKGD(png, info, &b);
+      e->has_bkgd = 1, e->bkgd = b;
+      break;
+    }
+    case MOCO_PNG_SBIT: {
+      png_color_8 b = {(png_byte)arg(k, 0), (png_byte)arg(k, 1), (png_byte)arg(k, 2), (png_byte)arg(k, 0),
+                       (png_byte)arg(k, 3)};
+      png_set_sBIT(png, info, &b);
+      e->has_sbit = 1, e->sbit = b;
+      break;
+    }
+    case MOCO_PNG_SCAL:
+      e->scal_unit = (int)arg(k, 0);
+      snprintf(e->scal_width, sizeof e->scal_width, "%lld", arg(k, 1));
+      snprintf(e->scal_height, sizeof e->scal_height, "%lld", arg(k, 2));
+      png_set_sCAL_s(png, info, e->scal_unit, e->scal_width, e->scal_height);
+      e->has_scal = 1;
+      break;
+    case MOCO_PNG_HIST: set_hist(png, info, k, seed, e); break;
+    case MOCO_PNG_EXIF: set_exif(png, info, k, seed, e); break;
+    case MOCO_PNG_TEXT_LEVEL: png_set_text_compression_level(png, (int)arg(k, 0)); break;
+    case MOCO_PNG_TEXT_MEM_LEVEL: png_set_text_compression_mem_level(png, (int)arg(k, 0)); break;
+    case MOCO_PNG_TEXT_STRATEGY: png_set_text_compression_strategy(png, (int)arg(k, 0)); break;
+    case MOCO_PNG_TEXT_WINDOW_BITS: png_set_text_compression_window_bits(png, (int)arg(k, 0)); break;
     case MOCO_PNG_PLTE: set_palette(png, info, (int)arg(k, 0), seed, e); break;
     case MOCO_PNG_PCAL: set_pcal(png, info, k, seed, e); break;
-    default: break;
+    default: /* transforms: the template sets them after png_write_info, as the manual asks */
+      e->packing |= api == MOCO_PNG_PACKING;
+      break;
   }
 }

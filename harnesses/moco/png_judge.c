@@ -20,10 +20,44 @@ static int same_pcal(const png_expected *a, const png_expected *b) {
   return 1;
 }
 
-static int text_found(const png_expected *r, const char *key, const char *text) {
+/* A text chunk of that key, text and compression (PNG_TEXT_COMPRESSION_NONE, _zTXt,
+ * PNG_ITXT_COMPRESSION_NONE, _zTXt: the chunk type it is written as). */
+static int text_found(const png_expected *r, const char *key, const char *text, int compression) {
   for (size_t i = 0; i < r->n_text; i++)
-    if (strcmp(r->text[i].key, key) == 0 && strcmp(r->text[i].text, text) == 0) return 1;
+    if (strcmp(r->text[i].key, key) == 0 && strcmp(r->text[i].text, text) == 0 &&
+        r->text[i].compression == compression)
+      return 1;
   return 0;
+}
+
+/* tRNS as the colour type uses it: palette alphas, or the gray or RGB sample. */
+static int same_trns(const png_expected *s, const png_expected *r) {
+  if (s->color_type == PNG_COLOR_TYPE_PALETTE)
+    return r->num_trans == s->num_trans && memcmp(r->trans_alpha, s->trans_alpha, (size_t)s->num_trans) == 0;
+  if (s->color_type == PNG_COLOR_TYPE_GRAY) return r->trans_color.gray == s->trans_color.gray;
+  return r->trans_color.red == s->trans_color.red && r->trans_color.green == s->trans_color.green &&
+         r->trans_color.blue == s->trans_color.blue;
+}
+
+/* bKGD as the colour type uses it: a palette index, the gray or the RGB sample. */
+static int same_bkgd(const png_expected *s, const png_expected *r) {
+  if (s->color_type == PNG_COLOR_TYPE_PALETTE) return r->bkgd.index == s->bkgd.index;
+  if (!(s->color_type & PNG_COLOR_MASK_COLOR)) return r->bkgd.gray == s->bkgd.gray;
+  return r->bkgd.red == s->bkgd.red && r->bkgd.green == s->bkgd.green && r->bkgd.blue == s->bkgd.blue;
+}
+
+/* sBIT of the channels the colour type has. */
+static int same_sbit(const png_expected *s, const png_expected *r) {
+  int color = s->color_type & PNG_COLOR_MASK_COLOR, alpha = s->color_type & PNG_COLOR_MASK_ALPHA;
+  if (color && (r->sbit.red != s->sbit.red || r->sbit.green != s->sbit.green || r->sbit.blue != s->sbit.blue)) return 0;
+  if (!color && r->sbit.gray != s->sbit.gray) return 0;
+  return !alpha || r->sbit.alpha == s->sbit.alpha;
+}
+
+/* hIST: the entries of the palette it was set for, as far as the palette written has them. */
+static int same_hist(const png_expected *s, const png_expected *r) {
+  int n = s->hist_entries < s->n_palette ? s->hist_entries : s->n_palette;
+  return r->hist_entries && memcmp(r->hist, s->hist, (size_t)n * sizeof *s->hist) == 0;
 }
 
 /* Every chunk the blocks set, as the getters report it: on the write struct before the image
@@ -55,12 +89,31 @@ static void judge_chunks(const png_expected *s, const png_expected *r, const cha
              r->has_time ? "" : "none ", r->time.year, r->time.month, r->time.day, r->time.hour,
              r->time.minute, r->time.second);
   for (size_t i = 0; i < s->n_text; i++)
-    if (!text_found(r, s->text[i].key, s->text[i].text))
+    if (!text_found(r, s->text[i].key, s->text[i].text, s->text[i].compression))
       MISMATCH("png_set_text", "tEXt \"%s\" = \"%.40s\" not read back (%zu read)", s->text[i].key,
                s->text[i].text, r->n_text);
   if (s->n_palette && (r->n_palette != s->n_palette ||
                        memcmp(s->palette, r->palette, (size_t)s->n_palette * sizeof *s->palette) != 0))
     MISMATCH("png_set_PLTE", "set %d entries, read %d (or other colours)", s->n_palette, r->n_palette);
+  if (s->has_trns && (!r->has_trns || !same_trns(s, r)))
+    MISMATCH("png_set_tRNS", "set %d alphas / sample %u,%u,%u; read %s", s->num_trans, s->trans_color.red,
+             s->trans_color.green, s->trans_color.blue, r->has_trns ? "other values" : "none");
+  if (s->has_bkgd && (!r->has_bkgd || !same_bkgd(s, r)))
+    MISMATCH("png_set_bKGD", "set index %u gray %u rgb %u,%u,%u; read %s%u gray %u rgb %u,%u,%u", s->bkgd.index,
+             s->bkgd.gray, s->bkgd.red, s->bkgd.green, s->bkgd.blue, r->has_bkgd ? "" : "none ", r->bkgd.index,
+             r->bkgd.gray, r->bkgd.red, r->bkgd.green, r->bkgd.blue);
+  if (s->has_sbit && (!r->has_sbit || !same_sbit(s, r)))
+    MISMATCH("png_set_sBIT", "set %u,%u,%u gray %u alpha %u; read %s%u,%u,%u gray %u alpha %u", s->sbit.red,
+             s->sbit.green, s->sbit.blue, s->sbit.gray, s->sbit.alpha, r->has_sbit ? "" : "none ", r->sbit.red,
+             r->sbit.green, r->sbit.blue, r->sbit.gray, r->sbit.alpha);
+  if (s->has_scal && (!r->has_scal || r->scal_unit != s->scal_unit || strcmp(r->scal_width, s->scal_width) ||
+                      strcmp(r->scal_height, s->scal_height)))
+    MISMATCH("png_set_sCAL_s", "set unit %d %s x %s, read %s%d %s x %s", s->scal_unit, s->scal_width,
+             s->scal_height, r->has_scal ? "" : "none ", r->scal_unit, r->scal_width, r->scal_height);
+  if (s->hist_entries && !same_hist(s, r))
+    MISMATCH("png_set_hIST", "set %d frequencies, read %s", s->hist_entries, r->hist_entries ? "other ones" : "none");
+  if (s->exif_length && (r->exif_length != s->exif_length || memcmp(r->exif, s->exif, (size_t)s->exif_length)))
+    MISMATCH("png_set_eXIf_1", "set %d bytes, read %d (or other bytes)", s->exif_length, r->exif_length);
   if (s->has_pcal && (!r->has_pcal || !same_pcal(s, r)))
     MISMATCH("png_set_pCAL", "set \"%s\" %d..%d type %d, %d parameters, units \"%.20s\"; %s",
              s->pcal_purpose, s->pcal_x0, s->pcal_x1, s->pcal_type, s->pcal_nparams, s->pcal_units,
@@ -68,7 +121,20 @@ static void judge_chunks(const png_expected *s, const png_expected *r, const cha
 #undef MISMATCH
 }
 
+/* The rows read back are the rows written (the shared transforms undo themselves); with a
+ * transform of the reader's own the rows differ by design and only their size is judged:
+ * png_get_rowbytes must be what png_get_channels and png_get_bit_depth make of the width. */
 static void judge_pixels(const png_outcome *o, mlf_run *run) {
+  if (o->read_rowbytes != o->read_rowbytes_promised)
+    mlf_finding(run, "mlf:moco_png:libpng:png_read_update_info:rowbytes-inconsistent",
+                "png_get_rowbytes says %zu bytes per row, channels x bit depth (%d bits) make %zu of %u pixels",
+                o->read_rowbytes, o->read_pixel_bits, o->read_rowbytes_promised, o->read.width);
+  if (o->read_transformed) return;
+  if (o->read_rowbytes != o->rowbytes) {
+    mlf_finding(run, "mlf:moco_png:libpng:pixels:round-trip-mismatch",
+                "rows of %zu bytes written, of %zu bytes read", o->rowbytes, o->read_rowbytes);
+    return;
+  }
   size_t n = (size_t)o->set.height * o->rowbytes;
   for (size_t i = 0; i < n; i++)
     if (o->pixels_written[i] != o->pixels_read[i]) {
@@ -112,6 +178,10 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
                 "the count exceeds the parameters it keeps", o->write.alloc.fail_at);
     return; /* the structs were left allocated on purpose */
   }
+  if (o->set.itxt_without_language)
+    mlf_finding(run, "mlf:moco_png:libpng:png_set_text:memcpy-from-null-language",
+                "an iTXt without a language or translated keyword (NULL, as png.h allows): "
+                "png_set_text_2 passes the NULL pointers to memcpy with length 0");
   judge_leaks(&o->write, "write", o->set.pcal_calls, run);
   judge_leaks(&o->read_phase, "read", 0, run);
   if (p->fail_allocation) return; /* refused or survived, either is the library's right */

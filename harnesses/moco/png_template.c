@@ -56,12 +56,13 @@ static int channels(int color_type) {
 }
 
 /* Rows of samples from the pixel seed, packed as PNG packs them (most significant bits first,
- * 16-bit samples big-endian), indices below the palette size, unused bits of a row's last
- * byte zero. */
+ * 16-bit samples big-endian; one sample per byte when png_set_packing is set), indices below
+ * the palette size, unused bits of a row's last byte zero. */
 static void make_pixels(const Mlf__Moco__Program *p, png_outcome *o) {
   const png_expected *e = &o->set;
   size_t samples = (size_t)e->width * channels(e->color_type);
-  o->rowbytes = (samples * e->bit_depth + 7) / 8;
+  int unpacked = e->packing && e->bit_depth < 8;
+  o->rowbytes = unpacked ? samples : (samples * e->bit_depth + 7) / 8;
   o->pixels_written = calloc(e->height ? e->height : 1, o->rowbytes ? o->rowbytes : 1);
   if (!o->pixels_written) abort();
   mlf_rng rng;
@@ -72,7 +73,7 @@ static void make_pixels(const Mlf__Moco__Program *p, png_outcome *o) {
     for (size_t s = 0; s < samples; s++) {
       unsigned v = (unsigned)mlf_rng_below(&rng, range ? range : 1);
       if (e->bit_depth == 16) row[2 * s] = (unsigned char)(v >> 8), row[2 * s + 1] = (unsigned char)v;
-      else if (e->bit_depth == 8) row[s] = (unsigned char)v;
+      else if (e->bit_depth == 8 || unpacked) row[s] = (unsigned char)v;
       else row[s * e->bit_depth / 8] |= (unsigned char)(v << (8 - e->bit_depth - (s * e->bit_depth) % 8));
     }
   }
@@ -85,10 +86,34 @@ static png_bytep *row_pointers(unsigned char *pixels, png_uint_32 height, size_t
   return rows;
 }
 
-/* What the getters of png/info report: the header and the chunks the blocks can set. */
-static void read_state(png_structp png, png_infop info, png_expected *r) {
-  png_get_IHDR(png, info, &r->width, &r->height, &r->bit_depth, &r->color_type, &r->interlace,
-               NULL, NULL);
+/* What the getters report of tRNS, bKGD, sBIT, sCAL, hIST and eXIf. */
+static void read_more_chunks(png_structp png, png_infop info, png_expected *r) {
+  png_bytep alpha;
+  png_color_16p color, background;
+  if ((r->has_trns = png_get_tRNS(png, info, &alpha, &r->num_trans, &color) != 0)) {
+    if (alpha && r->num_trans > 0) memcpy(r->trans_alpha, alpha, (size_t)(r->num_trans < 256 ? r->num_trans : 256));
+    if (color) r->trans_color = *color;
+  }
+  if ((r->has_bkgd = png_get_bKGD(png, info, &background) != 0)) r->bkgd = *background;
+  png_color_8p sbit;
+  if ((r->has_sbit = png_get_sBIT(png, info, &sbit) != 0)) r->sbit = *sbit;
+  png_charp width, height;
+  if ((r->has_scal = png_get_sCAL_s(png, info, &r->scal_unit, &width, &height) != 0)) {
+    snprintf(r->scal_width, sizeof r->scal_width, "%s", width);
+    snprintf(r->scal_height, sizeof r->scal_height, "%s", height);
+  }
+  png_uint_16p hist;
+  r->hist_entries = png_get_hIST(png, info, &hist) ? 256 : 0;
+  if (r->hist_entries) memcpy(r->hist, hist, sizeof r->hist);
+  png_bytep exif;
+  png_uint_32 exif_length = 0;
+  if (!png_get_eXIf_1(png, info, &exif_length, &exif) || exif_length > sizeof r->exif) exif_length = 0;
+  r->exif_length = (int)exif_length;
+  if (exif_length) memcpy(r->exif, exif, exif_length);
+}
+
+/* What the getters of png/info report of the chunks the blocks can set. */
+static void read_chunks(png_structp png, png_infop info, png_expected *r) {
   r->has_gama = png_get_gAMA_fixed(png, info, &r->gama) != 0;
   r->has_phys = png_get_pHYs(png, info, &r->res_x, &r->res_y, &r->phys_unit) != 0;
   r->has_offs = png_get_oFFs(png, info, &r->x_offset, &r->y_offset, &r->offs_unit) != 0;
@@ -100,7 +125,9 @@ static void read_state(png_structp png, png_infop info, png_expected *r) {
   for (int i = 0; i < n && r->n_text < PNG_BLOCKS_MAX_TEXT; i++, r->n_text++) {
     snprintf(r->text[r->n_text].key, sizeof r->text[0].key, "%s", text[i].key);
     snprintf(r->text[r->n_text].text, sizeof r->text[0].text, "%s", text[i].text);
+    r->text[r->n_text].compression = text[i].compression;
   }
+  read_more_chunks(png, info, r);
   png_charp purpose, units;
   png_charpp params;
   if ((r->has_pcal = png_get_pCAL(png, info, &purpose, &r->pcal_x0, &r->pcal_x1, &r->pcal_type,
@@ -113,6 +140,26 @@ static void read_state(png_structp png, png_infop info, png_expected *r) {
   png_colorp palette;
   if (!png_get_PLTE(png, info, &palette, &r->n_palette)) r->n_palette = 0;
   else memcpy(r->palette, palette, (size_t)r->n_palette * sizeof *palette);
+}
+
+/* The chunks that may follow the image data (text, tIME, eXIf), read again after png_read_end;
+ * the others stay as png_read_info found them (png_read_update_info changes the header, tRNS,
+ * bKGD and gamma of the info struct to the transformed rows' format). */
+static void read_late_chunks(png_structp png, png_infop info, png_expected *r) {
+  png_expected late = {0};
+  read_chunks(png, info, &late);
+  memcpy(r->text, late.text, sizeof late.text);
+  r->n_text = late.n_text;
+  r->has_time = late.has_time, r->time = late.time;
+  r->exif_length = late.exif_length;
+  memcpy(r->exif, late.exif, sizeof late.exif);
+}
+
+/* What the getters of png/info report: the header and the chunks the blocks can set. */
+static void read_state(png_structp png, png_infop info, png_expected *r) {
+  png_get_IHDR(png, info, &r->width, &r->height, &r->bit_depth, &r->color_type, &r->interlace,
+               NULL, NULL);
+  read_chunks(png, info, r);
 }
 
 /* Known finding (harnesses/moco/known_findings.tsv): libpng 1.6.39's png_set_PLTE frees
@@ -187,6 +234,15 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   read_state(png, info, &o->got);
   call = "png_write_info";
   png_write_info(png, info);
+  /* "After you've written the file information, you can set up the library to handle any
+   * special transformations of the image data" (libpng-manual.txt, writing): png_set_swap,
+   * for one, looks at the bit depth png_write_info sets on the struct. */
+  for (size_t b = 0; b < p->n_blocks; b++) {
+    int api = moco_api_index(&moco_png_spec, p->blocks[b]->api);
+    if (api < MOCO_PNG_FIRST_SHARED || api >= MOCO_PNG_FIRST_READ) continue;
+    call = p->blocks[b]->api;
+    png_blocks_transform(png, api, p->blocks[b]);
+  }
   make_pixels(p, o);
   rows = row_pointers(o->pixels_written, o->set.height, o->rowbytes);
   call = "png_write_image";
@@ -198,7 +254,40 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   free(rows);
 }
 
-static void read_phase(png_outcome *o) {
+/* The transforms the program sets on the reader (the shared ones and the reader's own, in
+ * program order); 1 when one of them is the reader's own (the rows then differ from the ones
+ * written). */
+static int set_read_transforms(png_structp png, const Mlf__Moco__Program *p) {
+  int own = 0;
+  for (size_t b = 0; b < p->n_blocks; b++) {
+    int api = moco_api_index(&moco_png_spec, p->blocks[b]->api);
+    if (api < MOCO_PNG_FIRST_SHARED) continue;
+    own |= api >= MOCO_PNG_FIRST_READ;
+    png_blocks_transform(png, api, p->blocks[b]);
+  }
+  return own;
+}
+
+/* Rows of exactly rowbytes each, allocated one by one so that a row written past its end is
+ * a heap overflow the sanitizer reports; zeroed, as libpng leaves the padding bits of a row's
+ * last byte alone (png_combine_row keeps the bits past the last pixel). */
+static png_bytep *separate_rows(png_uint_32 height, size_t rowbytes) {
+  png_bytep *rows = calloc(height ? height : 1, sizeof *rows);
+  if (!rows) abort();
+  for (png_uint_32 y = 0; y < height; y++)
+    if (!(rows[y] = calloc(1, rowbytes ? rowbytes : 1))) abort();
+  return rows;
+}
+
+static void free_rows(png_bytep *rows, png_uint_32 height) {
+  for (png_uint_32 y = 0; rows && y < height; y++) free(rows[y]);
+  free(rows);
+}
+
+/* The read phase: the header and chunks, the program's read transforms, the rows the
+ * transformed format promises (png_read_update_info: png_get_rowbytes, which must be what
+ * png_get_channels and png_get_bit_depth make of the width), the image, the end. */
+static void read_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   png_phase *rd = &o->read_phase;
   png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &rd->reports, on_error,
                                              on_warning, &rd->alloc, png_alloc_malloc, png_alloc_free);
@@ -210,32 +299,37 @@ static void read_phase(png_outcome *o) {
   if (setjmp(png_jmpbuf(png))) {
     rd->stopped_in = call;
     png_destroy_read_struct(&png, &info, NULL);
-    free(rows);
+    free_rows(rows, o->read.height);
     return;
   }
   png_set_read_fn(png, o, read_from_memory);
   call = "png_read_info";
   png_read_info(png, info);
   read_state(png, info, &o->read);
-  if (png_get_rowbytes(png, info) != o->rowbytes || o->read.height != o->set.height)
-    png_error(png, "mlfuzz: the header read back differs from the one written");
-  o->pixels_read = calloc(o->read.height ? o->read.height : 1, o->rowbytes ? o->rowbytes : 1);
-  if (!o->pixels_read) abort();
-  rows = row_pointers(o->pixels_read, o->read.height, o->rowbytes);
+  call = "the read transforms";
+  o->read_transformed = set_read_transforms(png, p);
+  call = "png_read_update_info";
+  png_read_update_info(png, info);
+  o->read_rowbytes = png_get_rowbytes(png, info);
+  o->read_pixel_bits = png_get_channels(png, info) * png_get_bit_depth(png, info);
+  o->read_rowbytes_promised = ((size_t)o->read.width * o->read_pixel_bits + 7) / 8;
+  rows = separate_rows(o->read.height, o->read_rowbytes);
   call = "png_read_image";
   png_read_image(png, rows);
   call = "png_read_end";
   png_read_end(png, info);
-  o->read.n_text = 0;
-  read_state(png, info, &o->read); /* chunks after the image data count too */
+  read_late_chunks(png, info, &o->read);
+  o->pixels_read = malloc((size_t)o->read.height * o->read_rowbytes + 1);
+  if (!o->pixels_read) abort();
+  for (png_uint_32 y = 0; y < o->read.height; y++) memcpy(o->pixels_read + y * o->read_rowbytes, rows[y], o->read_rowbytes);
   rd->completed = 1;
   png_destroy_read_struct(&png, &info, NULL);
-  free(rows);
+  free_rows(rows, o->read.height);
 }
 
 void png_template_run(const Mlf__Moco__Program *p, png_outcome *o) {
   write_phase(p, o);
-  if (o->write.completed) read_phase(o);
+  if (o->write.completed) read_phase(p, o);
 }
 
 void png_template_free(png_outcome *o) {

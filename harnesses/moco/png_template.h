@@ -34,8 +34,13 @@ typedef struct {
 typedef struct {
   png_expected set, got, read;     /* what the blocks set; what the write struct's getters
                                       report before the image is written; what the reader found */
-  unsigned char *pixels_written, *pixels_read; /* height rows of rowbytes each */
+  unsigned char *pixels_written, *pixels_read; /* height rows of rowbytes (read_rowbytes) each */
   size_t rowbytes;
+  /* The reader's rows after png_read_update_info: png_get_rowbytes, the bits per pixel of
+   * png_get_channels x png_get_bit_depth and the row size those make of the width. */
+  size_t read_rowbytes, read_rowbytes_promised;
+  int read_pixel_bits;
+  int read_transformed; /* the program set a transform of the reader's own: other rows */
   unsigned char *file;             /* the PNG written */
   size_t file_size, file_capacity, read_offset;
   png_phase write, read_phase;
@@ -43,7 +48,8 @@ typedef struct {
 } png_outcome;
 
 /* Runs the write phase of p (with its allocation-failure schedule) and, when it completed,
- * reads the file back. o must be zeroed; free it with png_template_free. */
+ * reads the file back with p's read transforms. o must be zeroed; free it with
+ * png_template_free. */
 void png_template_run(const Mlf__Moco__Program *p, png_outcome *o);
 void png_template_free(png_outcome *o);
 #endif

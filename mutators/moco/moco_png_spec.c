@@ -38,13 +38,92 @@ static const moco_api png_apis[] = {
     {"png_set_tIME", "chunk", 6,
      {I("year", 0, 65535, 2026), I("month", 1, 12, 11), I("day", 1, 31, 26), I("hour", 0, 23, 12),
       I("minute", 0, 59, 0), I("second", 0, 60, 0)}, 0, NULL, 0},
-    {"png_set_text", "chunk", 2, {T("key", 1, 79), T("text", 0, 256)}, 0, NULL, 0},
+    /* compression: PNG_TEXT_COMPRESSION_NONE (-1), _zTXt (0), PNG_ITXT_COMPRESSION_NONE (1),
+     * _zTXt (2); png_set_text_2 refuses others ("text compression mode is out of range"). */
+    {"png_set_text", "chunk", 3, {T("key", 1, 79), T("text", 0, 256), I("compression", -1, 2, -1)}, 0, NULL, 0},
     {"png_set_PLTE", "chunk", 1, {I("num_palette", 1, 256, 4)}, 0, NULL, 0},
     /* The parameters are decimal strings made from the block's seed (png_check_fp_string). */
     {"png_set_pCAL", "chunk", 6,
      {T("purpose", 1, 79), I("X0", -2147483647, 2147483647, 0), I("X1", -2147483647, 2147483647, 1),
       I("type", 0, 3, 0), I("nparams", 0, 255, 2), T("units", 0, 32)},
      1, NULL, 0},
+    /* tRNS: palette alphas from the block's seed (num_trans of them, at most the palette's
+     * size) or one gray or RGB sample value, below 2^bit_depth (png_write_tRNS warns and
+     * skips the chunk otherwise; legalize keeps the pair). */
+    {"png_set_tRNS", "chunk", 4,
+     {I("num_trans", 1, 256, 1), I("gray_or_red", 0, 65535, 0), I("green", 0, 65535, 0), I("blue", 0, 65535, 0)},
+     0, NULL, 0},
+    /* bKGD: a palette index below the palette's size, or samples below 2^bit_depth (8-bit
+     * RGB: below 256); png_write_bKGD warns and skips the chunk otherwise. */
+    {"png_set_bKGD", "chunk", 4,
+     {I("index", 0, 255, 0), I("gray_or_red", 0, 65535, 0), I("green", 0, 65535, 0), I("blue", 0, 65535, 0)},
+     0, NULL, 0},
+    /* sBIT: significant bits per channel, 1 to the sample depth (8 for palettes);
+     * png_write_sBIT refuses 0 on the gray or red channel it always checks. */
+    {"png_set_sBIT", "chunk", 4,
+     {I("gray_or_red", 1, 16, 8), I("green", 1, 16, 8), I("blue", 1, 16, 8), I("alpha", 1, 16, 8)}, 0, NULL, 0},
+    /* sCAL as strings (png_set_sCAL_s): unit 1 (metre) or 2 (radian), png_error otherwise;
+     * width and height positive decimal numbers made from the values. */
+    {"png_set_sCAL_s", "chunk", 3,
+     {I("unit", 1, 2, 1), I("width", 1, 1000000, 1000), I("height", 1, 1000000, 1000)}, 0, NULL, 0},
+    /* hIST: one frequency per palette entry, from the block's seed scaled to max; needs the
+     * palette set first (png_set_hIST skips it otherwise). */
+    {"png_set_hIST", "chunk", 1, {I("max", 0, 65535, 1000)}, 0, NULL, 0},
+    /* eXIf: n bytes from the block's seed behind the "MM" byte-order mark the PNG
+     * specification (third edition, 11.3.6.1) requires and libpng's reader checks. */
+    {"png_set_eXIf_1", "chunk", 1, {I("length", 2, 256, 16)}, 0, NULL, 0},
+    /* The zlib settings of compressed text chunks: checked by deflateInit2 only when a zTXt or
+     * compressed iTXt is written, so no side is counted as refused. */
+    {"png_set_text_compression_level", "zlib-text", 1, {I("level", -1, 9, -1)}, 1, NULL, 0},
+    {"png_set_text_compression_mem_level", "zlib-text", 1, {I("mem_level", 1, 9, 8)}, 1, NULL, 0},
+    {"png_set_text_compression_strategy", "zlib-text", 1, {I("strategy", 0, 4, 0)}, 1, NULL, 0},
+    {"png_set_text_compression_window_bits", "zlib-text", 1, {I("window_bits", 8, 15, 15)}, 1, NULL, 0},
+    /* Transforms set on both the writer and the reader (the application hands rows in that
+     * layout and asks for them back in it): each undoes itself, so the pixels read back are
+     * the application's. libpng applies them only where the format has what they change. */
+    {"png_set_bgr", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_swap", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_swap_alpha", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_invert_alpha", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_invert_mono", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_packswap", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_packing", "shared-transform", 0, {{0}}, 0, NULL, 0},
+    /* Transforms of the reader only (the libpng manual, "Transformations"). */
+    {"png_set_expand", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_expand_gray_1_2_4_to_8", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_palette_to_rgb", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_tRNS_to_alpha", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_expand_16", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_strip_16", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_scale_16", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_strip_alpha", "read-transform", 0, {{0}}, 0, NULL, 0},
+    {"png_set_gray_to_rgb", "read-transform", 0, {{0}}, 0, NULL, 0},
+    /* error_action PNG_ERROR_ACTION_NONE (1) or _WARN (2); 0 is refused ("invalid error
+     * action to rgb_to_gray"); _ERROR (3) is legal but makes any colour pixel an error, so the
+     * range stops before it. Coefficients in 1/100000, red + green at most 100000 (legalize),
+     * negative: libpng's defaults. */
+    {"png_set_rgb_to_gray_fixed", "read-transform", 3,
+     {I("error_action", 1, 2, 1), I("red", -1, 100000, -1), I("green", -1, 100000, -1)}, 0, NULL, 0},
+    /* filler: the low byte is used for 8-bit rows; flags PNG_FILLER_BEFORE (0) or _AFTER (1). */
+    {"png_set_add_alpha", "read-transform", 2, {I("filler", 0, 65535, 65535), I("flags", 0, 1, 1)}, 0, NULL, 0},
+    {"png_set_filler", "read-transform", 2, {I("filler", 0, 65535, 65535), I("flags", 0, 1, 1)}, 0, NULL, 0},
+    /* gamma code: PNG_BACKGROUND_GAMMA_SCREEN (1), _FILE (2), _UNIQUE (3); _UNKNOWN (0) is
+     * refused ("Application must supply a known background gamma"). */
+    {"png_set_background_fixed", "read-transform", 4,
+     {I("gamma_code", 1, 3, 2), I("need_expand", 0, 1, 1), I("background_gamma", 1000, 1000000, 100000),
+      I("gray", 0, 255, 0)},
+     0, NULL, 0},
+    /* Gammas in 1/100000; png_set_gamma_fixed raises png_error for a value <= 0. */
+    {"png_set_gamma_fixed", "read-transform", 2,
+     {I("screen_gamma", 1, 10000000, 220000), I("file_gamma", 1, 10000000, 45455)}, 0, NULL, 0},
+    /* mode PNG_ALPHA_PNG (0) .. PNG_ALPHA_BROKEN (3), output gamma 1000..10000000
+     * (png_error "invalid alpha mode", "output gamma out of expected range"). A mode that
+     * composes (1..3) beside png_set_background is a documented conflict (pngrtran.c: "Calling
+     * both is only useful when png_set_alpha_mode is used to set the default mode"): legalize
+     * keeps mode 0 then. */
+    {"png_set_alpha_mode_fixed", "read-transform", 2,
+     {I("mode", 0, 3, 0), I("output_gamma", 1000, 10000000, 220000)}, 0, NULL, 0},
+    {"png_set_interlace_handling", "read-transform", 0, {{0}}, 0, NULL, 0},
 };
 _Static_assert(sizeof png_apis / sizeof *png_apis == MOCO_PNG_APIS, "one row per API of moco_png_spec.h");
 
@@ -58,10 +137,17 @@ static const unsigned char refused[][MOCO_MAX_PARAMS] = {
     [MOCO_PNG_GAMA] = {3},        /* png_colorspace_set_gamma: "gamma value out of range" */
     [MOCO_PNG_PHYS] = {0, 0, 2}, [MOCO_PNG_OFFS] = {0, 0, 2},             /* "Unrecognized unit type" */
     [MOCO_PNG_TIME] = {0, 3, 3, 3, 3, 3},                        /* "Ignoring invalid time value" */
-    [MOCO_PNG_TEXT] = {3, 0},     /* "tEXt: invalid keyword" (empty), "keyword truncated" (80 bytes) */
+    [MOCO_PNG_TEXT] = {3, 0, 3},  /* "tEXt: invalid keyword" (empty), "keyword truncated" (80
+                                     bytes); "text compression mode is out of range" */
     [MOCO_PNG_PLTE] = {3},        /* "Invalid palette" (0), "Invalid palette length" */
     [MOCO_PNG_PCAL] = {3, 0, 0, 3, 3, 0}, /* "pCAL: invalid keyword", "Invalid pCAL equation
                                              type", "Invalid pCAL parameter count" */
+    [MOCO_PNG_SBIT] = {1},                  /* "Invalid sBIT depth specified" */
+    [MOCO_PNG_SCAL] = {3},                  /* "Invalid sCAL unit" */
+    [MOCO_PNG_RGB_TO_GRAY] = {1},           /* "invalid error action to rgb_to_gray" */
+    [MOCO_PNG_BACKGROUND] = {1},            /* "Application must supply a known background gamma" */
+    [MOCO_PNG_GAMMA] = {1, 1},              /* "invalid screen gamma", "invalid file gamma" */
+    [MOCO_PNG_ALPHA_MODE] = {3, 3},         /* "invalid alpha mode", "output gamma out of expected range" */
 };
 
 static int ihdr_color_type(const Mlf__Moco__Program *p) {
@@ -94,18 +180,53 @@ static int pcal_count(const Mlf__Moco__Block *k) {
 /* png_set_filter's filters: a PNG_FILTER_VALUE_* (0..4) or a mask of PNG_FILTER_NONE..PAETH. */
 static int filters_allowed(int f) { return (f >= 0 && f <= 4) || (f >= 8 && f <= 248 && f % 8 == 0); }
 
+/* The index of the last block of API api before block `before`, or -1. */
+static int last_block(const Mlf__Moco__Program *p, int api, size_t before) {
+  int found = -1;
+  for (size_t b = 0; b < before && b < p->n_blocks; b++)
+    if (moco_api_index(&moco_png_spec, p->blocks[b]->api) == api) found = (int)b;
+  return found;
+}
+
+/* The palette the image is written with: the last png_set_PLTE's, else the harness's default
+ * (2^bit_depth entries) for palette images; 0 for others. */
+static int final_palette(const Mlf__Moco__Program *p) {
+  int b = last_block(p, MOCO_PNG_PLTE, p->n_blocks);
+  if (ihdr_color_type(p) != 3) return 0;
+  return b >= 0 ? (int)moco_value_number(p->blocks[b]->args[0]) : 1 << ihdr_bit_depth(p);
+}
+
+/* The largest sample the header's bit depth holds. */
+static int max_sample(const Mlf__Moco__Program *p) { return (1 << ihdr_bit_depth(p)) - 1; }
+
+/* The most significant bits sBIT may give a channel: the sample depth, 8 for palettes. */
+static int max_sbit(const Mlf__Moco__Program *p) { return ihdr_color_type(p) == 3 ? 8 : ihdr_bit_depth(p); }
+
 static int png_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, double v) {
   int api = moco_api_index(&moco_png_spec, p->blocks[b]->api);
   if (api < 0 || param >= png_apis[api].n_params) return 0;
   const moco_param *q = &png_apis[api].params[param];
   if (q->kind != MOCO_TEXT && (v < q->lo || v > q->hi)) return 0;
   if (q->kind == MOCO_INT && v != floor(v)) return 0;
-  if (api == MOCO_PNG_IHDR && param == 3) return v != 1 && v != 5 && depth_allowed((int)v, ihdr_bit_depth(p));
-  if (api == MOCO_PNG_IHDR && param == 2) return depth_allowed(ihdr_color_type(p), (int)v);
-  if (api == MOCO_PNG_FILTER && param == 1) return filters_allowed((int)v);
-  if (api == MOCO_PNG_PLTE) return v <= (ihdr_color_type(p) == 3 ? 1 << ihdr_bit_depth(p) : 256);
-  if (api == MOCO_PNG_PCAL && param == 4) return v == pcal_count(p->blocks[b]);
-  return 1;
+  switch (api) {
+    case MOCO_PNG_IHDR:
+      if (param == 3) return v != 1 && v != 5 && depth_allowed((int)v, ihdr_bit_depth(p));
+      if (param == 2) return depth_allowed(ihdr_color_type(p), (int)v);
+      return 1;
+    case MOCO_PNG_FILTER: return param != 1 || filters_allowed((int)v);
+    case MOCO_PNG_PLTE: return v <= (ihdr_color_type(p) == 3 ? 1 << ihdr_bit_depth(p) : 256);
+    case MOCO_PNG_PCAL: return param != 4 || v == pcal_count(p->blocks[b]);
+    case MOCO_PNG_TRNS: return param == 0 ? ihdr_color_type(p) != 3 || v <= final_palette(p) : v <= max_sample(p);
+    case MOCO_PNG_BKGD: return param == 0 ? ihdr_color_type(p) != 3 || v < final_palette(p) : v <= max_sample(p);
+    case MOCO_PNG_SBIT: return v <= max_sbit(p);
+    case MOCO_PNG_RGB_TO_GRAY: {
+      double red = param == 1 ? v : moco_value_number(p->blocks[b]->args[1]);
+      double green = param == 2 ? v : moco_value_number(p->blocks[b]->args[2]);
+      return red < 0 || green < 0 || red + green <= 100000;
+    }
+    case MOCO_PNG_ALPHA_MODE: return param != 0 || v == 0 || last_block(p, MOCO_PNG_BACKGROUND, p->n_blocks) < 0;
+    default: return 1;
+  }
 }
 
 static void set_integer(Mlf__Moco__Value *v, int64_t x) {
@@ -121,10 +242,17 @@ static void plain_keyword(Mlf__Moco__Value *v) {
     if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9'))) *c = 'K';
 }
 
+/* Clamps integer argument i of block k to at most hi. */
+static void at_most(Mlf__Moco__Block *k, unsigned i, int64_t hi) {
+  if (k->args[i]->integer > hi) set_integer(k->args[i], hi);
+}
+
 /* With the header first (the post-processor puts it there): the colour type and depth are a
  * pair PNG allows; a pCAL's parameter count is its equation type's; filters are a
  * value or a mask; palettes fit the header (none on gray images, where libpng ignores them);
- * keywords are plain. Arguments are already in range (the caller clamps them). */
+ * keywords are plain; tRNS, bKGD and sBIT fit the header and the palette written (no tRNS
+ * beside an alpha channel); hIST follows a palette; no composing alpha mode beside a
+ * background. Arguments are already in range (the caller clamps them). */
 static void png_legalize(Mlf__Moco__Program *p) {
   Mlf__Moco__Value **h = p->blocks[0]->args;
   int ct = (int)h[3]->integer;
@@ -135,10 +263,15 @@ static void png_legalize(Mlf__Moco__Program *p) {
                       : ct2 == 3 ? (d >= 8 ? 8 : d >= 4 ? 4 : d >= 2 ? 2 : 1)
                                  : (d >= 16 ? 16 : 8));
   }
+  ct = (int)h[3]->integer;
   for (size_t b = 1; b < p->n_blocks;) {
     Mlf__Moco__Block *k = p->blocks[b];
     int api = moco_api_index(&moco_png_spec, k->api);
-    if (api == MOCO_PNG_PLTE && !(ct & 2)) { moco_drop_block(p, b); continue; }
+    if ((api == MOCO_PNG_PLTE && !(ct & 2)) || (api == MOCO_PNG_TRNS && (ct & 4)) ||
+        (api == MOCO_PNG_HIST && (ct != 3 || last_block(p, MOCO_PNG_PLTE, b) < 0))) {
+      moco_drop_block(p, b);
+      continue;
+    }
     if (api == MOCO_PNG_PLTE && !png_legal(p, b, 0, (double)k->args[0]->integer))
       set_integer(k->args[0], ct == 3 ? 1 << h[2]->integer : 256);
     if (api == MOCO_PNG_FILTER && !filters_allowed((int)k->args[1]->integer))
@@ -146,7 +279,20 @@ static void png_legalize(Mlf__Moco__Program *p) {
     if (api == MOCO_PNG_TEXT || api == MOCO_PNG_PCAL) plain_keyword(k->args[0]);
     if (api == MOCO_PNG_PCAL && !png_legal(p, b, 4, (double)k->args[4]->integer))
       set_integer(k->args[4], pcal_count(k));
+    if (api == MOCO_PNG_SBIT)
+      for (unsigned i = 0; i < 4; i++) at_most(k, i, max_sbit(p));
+    if (api == MOCO_PNG_RGB_TO_GRAY && !png_legal(p, b, 2, (double)k->args[2]->integer))
+      set_integer(k->args[2], 100000 - k->args[1]->integer);
+    if (api == MOCO_PNG_ALPHA_MODE && !png_legal(p, b, 0, (double)k->args[0]->integer)) set_integer(k->args[0], 0);
     b++;
+  }
+  /* After the palettes are final: what refers to their size. */
+  for (size_t b = 1; b < p->n_blocks; b++) {
+    Mlf__Moco__Block *k = p->blocks[b];
+    int api = moco_api_index(&moco_png_spec, k->api);
+    if (api != MOCO_PNG_TRNS && api != MOCO_PNG_BKGD) continue;
+    if (ct == 3) at_most(k, 0, api == MOCO_PNG_TRNS ? final_palette(p) : final_palette(p) - 1);
+    for (unsigned i = 1; i < 4; i++) at_most(k, i, max_sample(p));
   }
 }
 

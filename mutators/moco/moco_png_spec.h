@@ -1,5 +1,5 @@
-/* The APIs of moco_png_spec (the libpng write pipeline), in the table's order: the harness
- * calls them by these indices. */
+/* The APIs of moco_png_spec (libpng's write pipeline, the transforms both sides share and the
+ * read pipeline's transforms), in the table's order: the harness calls them by these indices. */
 #ifndef MOCO_PNG_SPEC_H
 #define MOCO_PNG_SPEC_H
 #include "moco_spec.h"
@@ -7,6 +7,22 @@
 enum {
   MOCO_PNG_IHDR, MOCO_PNG_LEVEL, MOCO_PNG_MEM_LEVEL, MOCO_PNG_STRATEGY, MOCO_PNG_WINDOW_BITS,
   MOCO_PNG_FILTER, MOCO_PNG_GAMA, MOCO_PNG_PHYS, MOCO_PNG_OFFS, MOCO_PNG_TIME, MOCO_PNG_TEXT,
-  MOCO_PNG_PLTE, MOCO_PNG_PCAL, MOCO_PNG_APIS
+  MOCO_PNG_PLTE, MOCO_PNG_PCAL,
+  /* more chunks */
+  MOCO_PNG_TRNS, MOCO_PNG_BKGD, MOCO_PNG_SBIT, MOCO_PNG_SCAL, MOCO_PNG_HIST, MOCO_PNG_EXIF,
+  MOCO_PNG_TEXT_LEVEL, MOCO_PNG_TEXT_MEM_LEVEL, MOCO_PNG_TEXT_STRATEGY, MOCO_PNG_TEXT_WINDOW_BITS,
+  /* transforms set on the writer and the reader alike: they undo each other */
+  MOCO_PNG_BGR, MOCO_PNG_SWAP, MOCO_PNG_SWAP_ALPHA, MOCO_PNG_INVERT_ALPHA, MOCO_PNG_INVERT_MONO,
+  MOCO_PNG_PACKSWAP, MOCO_PNG_PACKING,
+  /* transforms of the reader only */
+  MOCO_PNG_EXPAND, MOCO_PNG_EXPAND_GRAY, MOCO_PNG_PALETTE_TO_RGB, MOCO_PNG_TRNS_TO_ALPHA,
+  MOCO_PNG_EXPAND_16, MOCO_PNG_STRIP_16, MOCO_PNG_SCALE_16, MOCO_PNG_STRIP_ALPHA,
+  MOCO_PNG_GRAY_TO_RGB, MOCO_PNG_RGB_TO_GRAY, MOCO_PNG_ADD_ALPHA, MOCO_PNG_FILLER,
+  MOCO_PNG_BACKGROUND, MOCO_PNG_GAMMA, MOCO_PNG_ALPHA_MODE, MOCO_PNG_INTERLACE_HANDLING,
+  MOCO_PNG_APIS
 };
+
+/* The first transform both sides share and the first the reader alone applies. */
+#define MOCO_PNG_FIRST_SHARED MOCO_PNG_BGR
+#define MOCO_PNG_FIRST_READ MOCO_PNG_EXPAND
 #endif

@@ -24,20 +24,23 @@ static Mlf__Moco__Block *new_block(int api) {
   return k;
 }
 
-/* A program (in moco_png's root message) of the header (8 x 8 RGB) and, unless api is the
- * header, one block of api with its default arguments. */
+/* A program (in moco_png's root message) of the header (8 x 8 RGB; a palette image with a
+ * palette block first for hIST, which needs one) and, unless api is the header, one block of
+ * api with its default arguments. */
 static Mlf__Moco__PngProgram *program_with(int api) {
   Mlf__Moco__PngProgram *root = calloc(1, sizeof *root);
   mlf__moco__png_program__init(root);
   Mlf__Moco__Program *p = root->program = calloc(1, sizeof *p);
   mlf__moco__program__init(p);
-  p->blocks = calloc(2, sizeof *p->blocks);
+  p->blocks = calloc(3, sizeof *p->blocks);
   p->blocks[p->n_blocks++] = new_block(MOCO_PNG_IHDR);
   mlf_post_process(&root->base);
-  p->blocks[0]->args[3]->integer = 2; /* RGB, so that a palette is kept */
+  p->blocks[0]->args[3]->integer = api == MOCO_PNG_HIST ? 3 : 2; /* RGB, so that a palette is kept */
+  if (api == MOCO_PNG_HIST) p->blocks[p->n_blocks++] = new_block(MOCO_PNG_PLTE);
   if (api != MOCO_PNG_IHDR) p->blocks[p->n_blocks++] = new_block(api);
+  size_t n = p->n_blocks;
   mlf_post_process(&root->base);
-  assert_int_equal(p->n_blocks, api == MOCO_PNG_IHDR ? 1 : 2);
+  assert_int_equal(p->n_blocks, n);
   return root;
 }
 
@@ -171,7 +174,7 @@ static void good_outcome(png_outcome *o, unsigned char *written, unsigned char *
   o->set.width = o->set.height = 2, o->set.bit_depth = 8;
   o->set.has_gama = 1, o->set.gama = 45455;
   o->got = o->read = o->set;
-  o->rowbytes = 2;
+  o->rowbytes = o->read_rowbytes = o->read_rowbytes_promised = 2;
   memcpy(read, written, 4);
   o->pixels_written = written, o->pixels_read = read;
   o->write.completed = o->read_phase.completed = 1;
