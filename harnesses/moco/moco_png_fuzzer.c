@@ -1,5 +1,6 @@
 /* MoCo over libpng 1.6 (built here from its Debian source with the sanitizers and coverage):
- * programs of png_set_* blocks in the PNG_WRITE_READ template (png_template.h), derived by the
+ * programs of png_set_* and transform blocks in the PNG_WRITE_READ template (png_template.h),
+ * or of png_image_* blocks in the PNG_SIMPLIFIED one (png_image_program.h), derived by the
  * AR, RG, BC, insert, delete and allocation-failure operators (mutators/moco/).
  * Oracle: a positive program writes without error, and reading the file back gives the same
  * pixels and every chunk as set; a negative one (the last step put an argument past a boundary
@@ -9,6 +10,7 @@
 #include <string.h>
 #include "mlf_target.h"
 #include "moco_run.h"
+#include "png_image_program.h"
 #include "png_judge.h"
 #include "png_template.h"
 
@@ -41,6 +43,10 @@ static void log_phase(mlf_run *run, const char *name, const png_phase *ph) {
 
 static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Moco__Program *p = ((const Mlf__Moco__PngProgram *)msg)->program;
+  if (p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED) {
+    png_image_program_run(p, run);
+    return;
+  }
   png_outcome o = {0};
   png_template_run(p, &o);
   moco_log_program(run, &moco_png_spec, p, &o.results);

@@ -173,7 +173,9 @@ void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco_
       if (e->n_text < PNG_BLOCKS_MAX_TEXT) {
         snprintf(e->text[e->n_text].key, sizeof e->text[0].key, "%s", t.key);
         snprintf(e->text[e->n_text].text, sizeof e->text[0].text, "%s", t.text);
-        e->text[e->n_text].compression = t.compression;
+        /* An empty text is stored uncompressed, as iTXt or tEXt (png_set_text_2, pngset.c:916). */
+        e->text[e->n_text].compression = t.text[0] ? t.compression : t.compression > 0 ? PNG_ITXT_COMPRESSION_NONE
+                                                                                        : PNG_TEXT_COMPRESSION_NONE;
         e->n_text++;
       }
       break;

@@ -95,4 +95,5 @@ double moco_value_number(const Mlf__Moco__Value *v);
 /* The specifications, one file each (moco_<library>_spec.c); moco_templates.c maps templates
  * to them. */
 extern const moco_spec moco_png_spec;
+extern const moco_spec moco_png_image_spec;
 #endif

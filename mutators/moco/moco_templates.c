@@ -11,6 +11,7 @@ static const struct {
   const ProtobufCMessageDescriptor *root;
 } templates[] = {
     {MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ, &moco_png_spec, &mlf__moco__png_program__descriptor},
+    {MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED, &moco_png_image_spec, &mlf__moco__png_program__descriptor},
 };
 
 const moco_spec *moco_spec_of(const Mlf__Moco__Program *p) {
