@@ -82,15 +82,23 @@ void moco_log_program(mlf_run *run, const moco_spec *spec, const Mlf__Moco__Prog
   if (!p->n_derivation) return;
   const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
   const ProtobufCEnumValue *op = protobuf_c_enum_descriptor_get_value(&mlf__moco__operator__descriptor, s->op);
-  char from[64] = "", to[64] = "";
+  const char *expected = s->negative ? "negative (refused)" : "positive (clean)";
+  if (s->op == MLF__MOCO__OPERATOR__SEED || s->op == MLF__MOCO__OPERATOR__ALLOC) {
+    mlf_log(run, "derived by %s, the last of %zu step(s); expected %s", s->op == MLF__MOCO__OPERATOR__SEED
+            ? "SEED (written by hand)" : "ALLOC (the allocation-failure schedule above)", p->n_derivation, expected);
+    return;
+  }
+  char from[64] = "-", to[64] = "-";
   if (s->old_value) print_value(from, sizeof from, s->old_value);
   if (s->new_value) print_value(to, sizeof to, s->new_value);
   int api = s->block < p->n_blocks ? moco_api_index(spec, p->blocks[s->block]->api) : -1;
   const char *param = api >= 0 && s->has_param && s->param < spec->apis[api].n_params ? spec->apis[api].params[s->param].name : NULL;
-  mlf_log(run, "derived by %s on block #%u%s%s%s%s%s (step %zu of %zu), expected %s", op ? op->name : "?", s->block,
-          param ? ", parameter " : "", param ? param : "", s->old_value ? ": " : "", from,
-          s->new_value ? " -> " : "", p->n_derivation, p->n_derivation, s->negative ? "negative (refused)" : "positive (clean)");
-  if (s->new_value) mlf_log(run, "  new value %s", to);
+  if (param)
+    mlf_log(run, "derived by %s on block #%u, parameter %s: %s -> %s, the last of %zu step(s); expected %s",
+            op ? op->name : "?", s->block, param, from, to, p->n_derivation, expected);
+  else
+    mlf_log(run, "derived by %s on block #%u, the last of %zu step(s); expected %s", op ? op->name : "?", s->block,
+            p->n_derivation, expected);
 }
 
 /* The equivalence class of an argument: at its lower or upper boundary, inside, past one, or a

@@ -199,6 +199,7 @@ void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco_
       e->scal_unit = (int)arg(k, 0);
       snprintf(e->scal_width, sizeof e->scal_width, "%lld", arg(k, 1));
       snprintf(e->scal_height, sizeof e->scal_height, "%lld", arg(k, 2));
+      e->scal_calls += e->scal_unit == 1 || e->scal_unit == 2; /* past its check */
       png_set_sCAL_s(png, info, e->scal_unit, e->scal_width, e->scal_height);
       e->has_scal = 1;
       break;
@@ -210,8 +211,6 @@ void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco_
     case MOCO_PNG_TEXT_WINDOW_BITS: png_set_text_compression_window_bits(png, (int)arg(k, 0)); break;
     case MOCO_PNG_PLTE: set_palette(png, info, (int)arg(k, 0), seed, e); break;
     case MOCO_PNG_PCAL: set_pcal(png, info, k, seed, e); break;
-    default: /* transforms: the template sets them after png_write_info, as the manual asks */
-      e->packing |= api == MOCO_PNG_PACKING;
-      break;
+    default: break; /* transforms: the template sets them (png_blocks_transform) */
   }
 }

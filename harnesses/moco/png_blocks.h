@@ -38,6 +38,7 @@ typedef struct {
   int has_sbit;
   png_color_8 sbit;
   int has_scal, scal_unit;
+  int scal_calls;   /* png_set_sCAL_s calls past its unit check (it never frees the last value) */
   char scal_width[16], scal_height[16];
   int hist_entries; /* 0: no hIST; else the palette size when it was set */
   png_uint_16 hist[256];
@@ -47,9 +48,9 @@ typedef struct {
   int itxt_without_language; /* an iTXt was set with no language (the known memcpy of NULL) */
 } png_expected;
 
-/* Calls block k (API index api of moco_png_spec) on png/info and records what it set in e;
- * a transform is only recorded (png_blocks_transform sets it). Palette entries come from a
- * generator seeded by seed. May longjmp through libpng's error handler. */
+/* Calls block k (API index api of moco_png_spec, not a transform: png_blocks_transform sets
+ * those) on png/info and records what it set in e. Palette entries come from a generator
+ * seeded by seed. May longjmp through libpng's error handler. */
 void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco__Block *k,
                       uint64_t seed, png_expected *e);
 

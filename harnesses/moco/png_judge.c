@@ -2,7 +2,7 @@
 #include "png_judge.h"
 #include <stdio.h>
 #include <string.h>
-#include "moco_spec.h"
+#include "moco_png_spec.h"
 
 /* Field by field: png_time has a padding byte that neither side sets. */
 static int same_time(const png_time *a, const png_time *b) {
@@ -124,39 +124,69 @@ static void judge_chunks(const png_expected *s, const png_expected *r, const cha
 /* The rows read back are the rows written (the shared transforms undo themselves); with a
  * transform of the reader's own the rows differ by design and only their size is judged:
  * png_get_rowbytes must be what png_get_channels and png_get_bit_depth make of the width. */
-static void judge_pixels(const png_outcome *o, mlf_run *run) {
+/* 1 when program p has a block of API api. */
+static int has_api(const Mlf__Moco__Program *p, int api) {
+  for (size_t b = 0; b < p->n_blocks; b++)
+    if (moco_api_index(&moco_png_spec, p->blocks[b]->api) == api) return 1;
+  return 0;
+}
+
+/* The tag of the wrong rows read back: the known finding (png_do_write_interlace picks the
+ * pixels of an Adam7 pass assuming PNG's bit order before png_do_packswap runs, so packswapped
+ * rows of fewer than 8 bits per pixel are written wrong) or an unknown round-trip mismatch. */
+static const char *mismatch_tag(const Mlf__Moco__Program *p, const png_outcome *o) {
+  if (has_api(p, MOCO_PNG_PACKSWAP) && o->set.interlace && o->set.bit_depth < 8)
+    return "mlf:moco_png:libpng:png_set_packswap:interlaced-write-wrong-pixels";
+  return "mlf:moco_png:libpng:pixels:round-trip-mismatch";
+}
+
+/* The tag of a read that libpng stopped with "internal row size calculation error" (its row
+ * transforms made other rows than png_read_update_info promised): the known findings
+ * (png_read_transform_info adds the filler channel to gray rows of any depth, the filler
+ * transform only to 8- and 16-bit ones; it applies gray-to-RGB before RGB-to-gray, the row
+ * transforms the other way round), else NULL. */
+static const char *row_size_tag(const Mlf__Moco__Program *p, const png_outcome *o) {
+  if (strcmp(o->read_phase.reports.first_error, "internal row size calculation error") != 0) return NULL;
+  if (has_api(p, MOCO_PNG_RGB_TO_GRAY) && has_api(p, MOCO_PNG_GRAY_TO_RGB))
+    return "mlf:moco_png:libpng:png_read_update_info:gray-rgb-conversions-out-of-order";
+  if ((has_api(p, MOCO_PNG_FILLER) || has_api(p, MOCO_PNG_ADD_ALPHA)) && o->set.color_type == PNG_COLOR_TYPE_GRAY &&
+      o->set.bit_depth < 8)
+    return "mlf:moco_png:libpng:png_read_update_info:filler-on-low-bit-gray";
+  return NULL;
+}
+
+static void judge_pixels(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) {
   if (o->read_rowbytes != o->read_rowbytes_promised)
     mlf_finding(run, "mlf:moco_png:libpng:png_read_update_info:rowbytes-inconsistent",
                 "png_get_rowbytes says %zu bytes per row, channels x bit depth (%d bits) make %zu of %u pixels",
                 o->read_rowbytes, o->read_pixel_bits, o->read_rowbytes_promised, o->read.width);
   if (o->read_transformed) return;
   if (o->read_rowbytes != o->rowbytes) {
-    mlf_finding(run, "mlf:moco_png:libpng:pixels:round-trip-mismatch",
-                "rows of %zu bytes written, of %zu bytes read", o->rowbytes, o->read_rowbytes);
+    mlf_finding(run, mismatch_tag(p, o), "rows of %zu bytes written, of %zu bytes read", o->rowbytes, o->read_rowbytes);
     return;
   }
   size_t n = (size_t)o->set.height * o->rowbytes;
   for (size_t i = 0; i < n; i++)
     if (o->pixels_written[i] != o->pixels_read[i]) {
-      mlf_finding(run, "mlf:moco_png:libpng:pixels:round-trip-mismatch",
-                  "row %zu byte %zu: wrote 0x%02x, read 0x%02x", i / o->rowbytes, i % o->rowbytes,
+      mlf_finding(run, mismatch_tag(p, o), "row %zu byte %zu: wrote 0x%02x, read 0x%02x", i / o->rowbytes, i % o->rowbytes,
                   o->pixels_written[i], o->pixels_read[i]);
       return;
     }
 }
 
-/* Known finding: png_set_pCAL stores a new value without freeing the one before, so a second
- * call leaks the first purpose, units and parameters. A leak with two such calls (counted on
- * the write side only) is that one. */
-static void judge_leaks(const png_phase *ph, const char *phase, int pcal_calls, mlf_run *run) {
+/* Known findings: png_set_pCAL and png_set_sCAL_s store a new value without freeing the one
+ * before, so a second call leaks the first. A write-side leak with two such calls is that one
+ * (pCAL's first when both were repeated). */
+static void judge_leaks(const png_phase *ph, const char *phase, const png_expected *set, mlf_run *run) {
   if (ph->alloc.live == 0) return;
-  if (pcal_calls >= 2) {
-    mlf_finding(run, "mlf:moco_png:libpng:png_set_pCAL:leak-on-repeated-call",
-                "%ld blocks still live after png_destroy_write_struct, with %d png_set_pCAL calls",
-                ph->alloc.live, pcal_calls);
+  const char *repeated = !set ? NULL : set->pcal_calls >= 2 ? "png_set_pCAL" : set->scal_calls >= 2 ? "png_set_sCAL_s" : NULL;
+  char tag[MLF_TAG_MAX];
+  if (repeated) {
+    snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:leak-on-repeated-call", repeated);
+    mlf_finding(run, tag, "%ld blocks still live after png_destroy_write_struct, with %d %s calls", ph->alloc.live,
+                repeated[8] == 'p' ? set->pcal_calls : set->scal_calls, repeated);
     return;
   }
-  char tag[MLF_TAG_MAX];
   snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:leak", phase);
   mlf_finding(run, tag, "%ld blocks allocated through the %s struct's allocator still live after png_destroy (%s)",
               ph->alloc.live, phase, ph->stopped_in ? ph->stopped_in : "completed");
@@ -182,11 +212,13 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
     mlf_finding(run, "mlf:moco_png:libpng:png_set_text:memcpy-from-null-language",
                 "an iTXt without a language or translated keyword (NULL, as png.h allows): "
                 "png_set_text_2 passes the NULL pointers to memcpy with length 0");
-  judge_leaks(&o->write, "write", o->set.pcal_calls, run);
-  judge_leaks(&o->read_phase, "read", 0, run);
+  judge_leaks(&o->write, "write", &o->set, run);
+  judge_leaks(&o->read_phase, "read", NULL, run);
   if (p->fail_allocation) return; /* refused or survived, either is the library's right */
   if (negative) {
-    if (o->write.reports.errors + o->write.reports.warnings == 0) {
+    /* A transform of the reader's own is refused while the file is read back. */
+    const png_phase *refusing = moco_api_index(&moco_png_spec, negative) >= MOCO_PNG_FIRST_READ ? &o->read_phase : &o->write;
+    if (refusing->reports.errors + refusing->reports.warnings == 0) {
       snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:refused-value-accepted", negative);
       mlf_finding(run, tag, "the value past the documented boundary raised no error or warning");
     }
@@ -198,11 +230,12 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
     return;
   }
   if (!o->read_phase.completed) {
+    const char *known = row_size_tag(p, o);
     snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:error-reading-own-output", o->read_phase.stopped_in);
-    mlf_finding(run, tag, "%s", o->read_phase.reports.first_error);
+    mlf_finding(run, known ? known : tag, "%s stopped: %s", o->read_phase.stopped_in, o->read_phase.reports.first_error);
     return;
   }
   judge_chunks(&o->set, &o->got, "getter-mismatch", run);
-  judge_pixels(o, run);
+  judge_pixels(p, o, run);
   judge_chunks(&o->set, &o->read, "state-mismatch", run);
 }

@@ -214,6 +214,11 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   for (size_t b = 0; b < p->n_blocks; b++) {
     int api = moco_api_index(spec, p->blocks[b]->api);
     call = spec->apis[api].name;
+    if (api >= MOCO_PNG_FIRST_SHARED) { /* transforms: set after png_write_info, and on the reader */
+      o->set.packing |= api == MOCO_PNG_PACKING;
+      moco_note(&o->results, b, api >= MOCO_PNG_FIRST_READ ? "set on the reader" : "set after png_write_info");
+      continue;
+    }
     allocations_before = w->alloc.allocations, had_palette = o->set.n_palette > 0;
     int warnings = w->reports.warnings;
     block = b;
@@ -308,6 +313,9 @@ static void read_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   read_state(png, info, &o->read);
   call = "the read transforms";
   o->read_transformed = set_read_transforms(png, p);
+  /* "you must call png_set_interlace_handling() ... before png_read_update_info()" for an
+   * interlaced image read with png_read_image (libpng-manual.txt, reading). */
+  png_set_interlace_handling(png);
   call = "png_read_update_info";
   png_read_update_info(png, info);
   o->read_rowbytes = png_get_rowbytes(png, info);

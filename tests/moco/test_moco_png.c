@@ -68,8 +68,9 @@ static void test_every_default_is_legal(void **state) {
   }
 }
 
-/* Any bytes unpack (or default) to a program the post-processor makes valid; post-processing
- * it again changes no byte. */
+/* Any bytes unpack (or default) to a program of one of libpng's templates that the
+ * post-processor makes valid (known APIs; the write-read template headed by the header);
+ * post-processing it again changes no byte. */
 static void test_post_processor_is_idempotent_on_mutated_programs(void **state) {
   (void)state;
   mlf_mutator *m = mlf_mutator_new(&mlf__moco__png_program__descriptor, 7, NULL);
@@ -80,9 +81,11 @@ static void test_post_processor_is_idempotent_on_mutated_programs(void **state) 
     Mlf__Moco__PngProgram *root = unpacked(data, size);
     Mlf__Moco__Program *p = root->program;
     assert_non_null(p);
-    assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ);
-    assert_true(p->n_blocks >= 1);
-    assert_int_equal(moco_api_index(spec, p->blocks[0]->api), MOCO_PNG_IHDR);
+    assert_true(p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ ||
+                p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED);
+    const moco_spec *its = moco_spec_of(p);
+    for (size_t b = 0; b < p->n_blocks; b++) assert_true(moco_api_index(its, p->blocks[b]->api) >= 0);
+    if (its == spec) assert_int_equal(moco_api_index(spec, p->blocks[0]->api), MOCO_PNG_IHDR);
     mlf_post_process(&root->base);
     size_t n = packed(root, again, sizeof again);
     assert_int_equal(n, size);
