@@ -129,7 +129,7 @@ static int xnn_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, doub
   const moco_param *q = &xnn_apis[api].params[param];
   if (q->kind == MOCO_HANDLE) return 1;
   if (v < q->lo || v > q->hi || (q->kind == MOCO_INT && v != floor(v))) return 0;
-  if (v < stride_floor(api, k, param)) return 0;
+  if (stride_floor(api, k, param) > 0 && v < stride_floor(api, k, param)) return 0;
   int kind = kind_of(api);
   if (is_create(api) && kind == XNN_MAX_POOLING && param < 2) return v > 1 || arg(k, 1 - param) > 1;
   if (is_create(api)) return 1;
