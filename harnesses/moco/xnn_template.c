@@ -67,6 +67,8 @@ static double arg(const Mlf__Moco__Block *k, unsigned i, const moco_results *r) 
   return moco_arg_number(k, i, r);
 }
 
+static size_t count(double x) { return x > 0 ? (size_t)x : 0; }
+
 typedef enum xnn_status (*create_nc_fn)(size_t, size_t, size_t, uint32_t, xnn_operator_t *);
 typedef enum xnn_status (*setup_nc_fn)(xnn_operator_t, size_t, const void *, void *, pthreadpool_t);
 typedef enum xnn_status (*create_minmax_fn)(float, float, uint32_t, xnn_operator_t *);
@@ -133,7 +135,8 @@ static enum xnn_status create_fully_connected(const Mlf__Moco__Block *k, const m
 
 static enum xnn_status create_op(xnn_kind kind, const Mlf__Moco__Block *k, const moco_results *r, uint64_t seed,
                                  xnn_operator_t *op) {
-  size_t a0 = (size_t)arg(k, 0, r), a1 = (size_t)arg(k, 1, r), a2 = (size_t)arg(k, 2, r);
+  /* The first three arguments as counts; the binary kinds' first two are reals (read below). */
+  size_t a0 = count(arg(k, 0, r)), a1 = count(arg(k, 1, r)), a2 = count(arg(k, 2, r));
   if (create_nc[kind]) return create_nc[kind](a0, a1, a2, 0, op);
   switch (kind) {
     case XNN_CLAMP: {
