@@ -186,14 +186,14 @@ static size_t span(size_t rows, size_t channels, size_t stride) { return rows ? 
 static enum xnn_status setup_op(xnn_slot *s, const Mlf__Moco__Block *k, const moco_results *r, uint64_t seed) {
   const Mlf__Moco__Block *c = s->create;
   xnn_kind kind = s->kind;
-  size_t batch = (size_t)arg(k, 1, r), in_size = kind == XNN_CONVERT_F16_F32 ? 2 : 4;
-  size_t in_channels = (size_t)arg(c, 0, r), in_stride = (size_t)arg(c, 1, r);
+  size_t batch = count(arg(k, 1, r)), in_size = kind == XNN_CONVERT_F16_F32 ? 2 : 4;
+  size_t in_channels = count(arg(c, 0, r)), in_stride = count(arg(c, 1, r));
   s->out_size = kind == XNN_CONVERT_F32_F16 ? 2 : 4;
-  s->rows = batch, s->channels = in_channels, s->out_stride = (size_t)arg(c, 2, r);
+  s->rows = batch, s->channels = in_channels, s->out_stride = count(arg(c, 2, r));
   if (XNN_BINARY(kind)) {
     size_t a[3], b[3], na = 1, nb = 1;
     for (int d = 0; d < 3; d++) {
-      a[d] = (size_t)arg(k, 1 + d, r), b[d] = (size_t)arg(k, 4 + d, r);
+      a[d] = count(arg(k, 1 + d, r)), b[d] = count(arg(k, 4 + d, r));
       na *= a[d], nb *= b[d];
     }
     s->rows = 1, s->channels = 1;
@@ -203,25 +203,25 @@ static enum xnn_status setup_op(xnn_slot *s, const Mlf__Moco__Block *k, const mo
     s->out = mlf_guard_alloc(s->channels * 4, 4, MLF_GUARD_TAIL, "output");
     return setup_nd[kind](s->op, 3, a, 3, b, s->in[0], s->in[1], s->out, NULL);
   }
-  size_t h = (size_t)arg(k, 2, r), w = (size_t)arg(k, 3, r);
+  size_t h = count(arg(k, 2, r)), w = count(arg(k, 3, r));
   switch (kind) {
     case XNN_FULLY_CONNECTED:
-      in_stride = (size_t)arg(c, 2, r), s->channels = (size_t)arg(c, 1, r), s->out_stride = (size_t)arg(c, 3, r);
+      in_stride = count(arg(c, 2, r)), s->channels = count(arg(c, 1, r)), s->out_stride = count(arg(c, 3, r));
       break;
     case XNN_CHANNEL_SHUFFLE:
       in_channels = s->channels = in_channels * in_stride;
-      in_stride = (size_t)arg(c, 2, r), s->out_stride = (size_t)arg(c, 3, r);
+      in_stride = count(arg(c, 2, r)), s->out_stride = count(arg(c, 3, r));
       break;
     case XNN_MAX_POOLING: {
-      size_t wh = ((size_t)arg(c, 0, r) - 1) * (size_t)arg(c, 4, r) + 1, ww = ((size_t)arg(c, 1, r) - 1) * (size_t)arg(c, 4, r) + 1;
-      in_channels = s->channels = (size_t)arg(c, 5, r), in_stride = (size_t)arg(c, 6, r), s->out_stride = (size_t)arg(c, 7, r);
-      size_t oh = h >= wh ? (h - wh) / (size_t)arg(c, 2, r) + 1 : 0, ow = w >= ww ? (w - ww) / (size_t)arg(c, 3, r) + 1 : 0;
+      size_t wh = (count(arg(c, 0, r)) - 1) * count(arg(c, 4, r)) + 1, ww = (count(arg(c, 1, r)) - 1) * count(arg(c, 4, r)) + 1;
+      in_channels = s->channels = count(arg(c, 5, r)), in_stride = count(arg(c, 6, r)), s->out_stride = count(arg(c, 7, r));
+      size_t oh = h >= wh ? (h - wh) / count(arg(c, 2, r)) + 1 : 0, ow = w >= ww ? (w - ww) / count(arg(c, 3, r)) + 1 : 0;
       s->rows = batch * oh * ow, batch *= h * w;
       break;
     }
     case XNN_DEPTH_TO_SPACE: {
-      size_t block = (size_t)arg(c, 3, r);
-      s->channels = in_channels, in_channels *= block * block, s->out_stride = (size_t)arg(c, 2, r);
+      size_t block = count(arg(c, 3, r));
+      s->channels = in_channels, in_channels *= block * block, s->out_stride = count(arg(c, 2, r));
       s->rows = batch * h * w * block * block, batch *= h * w;
       break;
     }
@@ -230,10 +230,10 @@ static enum xnn_status setup_op(xnn_slot *s, const Mlf__Moco__Block *k, const mo
   s->in[0] = new_input(span(batch, in_channels, in_stride), in_size, seed);
   s->out = mlf_guard_alloc(span(s->rows, s->channels, s->out_stride) * s->out_size, s->out_size, MLF_GUARD_TAIL, "output");
   if (kind == XNN_MAX_POOLING)
-    return xnn_setup_max_pooling2d_nhwc_f32(s->op, (size_t)arg(k, 1, r), h, w, s->in[0], s->out, NULL);
+    return xnn_setup_max_pooling2d_nhwc_f32(s->op, count(arg(k, 1, r)), h, w, s->in[0], s->out, NULL);
   if (kind == XNN_DEPTH_TO_SPACE)
-    return xnn_setup_depth_to_space_nhwc_x32(s->op, (size_t)arg(k, 1, r), h, w, s->in[0], s->out, NULL);
-  return setup_nc[kind](s->op, (size_t)arg(k, 1, r), s->in[0], s->out, NULL);
+    return xnn_setup_depth_to_space_nhwc_x32(s->op, count(arg(k, 1, r)), h, w, s->in[0], s->out, NULL);
+  return setup_nc[kind](s->op, count(arg(k, 1, r)), s->in[0], s->out, NULL);
 }
 
 static uint32_t element(const void *buf, size_t i, size_t size) {
