@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "mlf_mutator.h"
 #include "moco_spec.h"
+#include "moco_xnn_spec.h"
 
 static const struct {
   Mlf__Moco__Program__Template template;
@@ -12,6 +13,7 @@ static const struct {
 } templates[] = {
     {MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ, &moco_png_spec, &mlf__moco__png_program__descriptor},
     {MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED, &moco_png_image_spec, &mlf__moco__png_program__descriptor},
+    {MLF__MOCO__PROGRAM__TEMPLATE__XNN_OPERATORS, &moco_xnn_spec, &mlf__moco__xnn_program__descriptor},
 };
 
 const moco_spec *moco_spec_of(const Mlf__Moco__Program *p) {

@@ -1,3 +1,5 @@
 # The MoCo libpng test drives the oracles directly (png_judge.c calls no libpng function;
 # moco_run.c resolves arguments and names the negative call).
 $(OUT)/tests/test_moco_png: $(call obj,unit,harnesses/moco/png_judge.c harnesses/moco/moco_run.c)
+# The MoCo XNNPACK test drives the judge and the reference directly (neither calls XNNPACK).
+$(OUT)/tests/test_moco_xnn: $(call obj,unit,harnesses/moco/xnn_judge.c harnesses/moco/xnn_reference.c harnesses/moco/moco_run.c)

@@ -1,0 +1,63 @@
+/* The oracles of the XNN_OPERATORS template (xnn_judge.h). Tags:
+ * mlf:moco_xnn:xnnpack:<call>:<kind>. */
+#include "xnn_judge.h"
+#include <stdio.h>
+#include <xnnpack.h>
+
+static void finding(mlf_run *run, const char *call, const char *kind, const char *fmt, int a, int b) {
+  char tag[MLF_TAG_MAX];
+  snprintf(tag, sizeof tag, "mlf:moco_xnn:xnnpack:%s:%s", call, kind);
+  mlf_finding(run, tag, fmt, a, b);
+}
+
+static const char *problem_kind(xnn_problem problem) {
+  switch (problem) {
+    case XNN_PROBLEM_REFERENCE: return "reference-mismatch";
+    case XNN_PROBLEM_NONDETERMINISTIC: return "nondeterministic";
+    case XNN_PROBLEM_STRIDE_GAP: return "wrote-stride-gap";
+    default: return "canary-overwritten";
+  }
+}
+
+/* The setup a run block ran on is named in the tag: the operator's, not xnn_run_operator's. */
+static const char *run_call(const Mlf__Moco__Program *p, size_t b, const xnn_outcome *o) {
+  const Mlf__Moco__Value *v = p->blocks[b]->args[0];
+  (void)o;
+  return v->kind_case == MLF__MOCO__VALUE__KIND_REF && v->ref < p->n_blocks ? p->blocks[v->ref]->api : p->blocks[b]->api;
+}
+
+void xnn_judge(const Mlf__Moco__Program *p, const xnn_outcome *o, mlf_run *run) {
+  if (o->init_status != xnn_status_success) {
+    finding(run, "xnn_initialize", "error", "xnn_initialize returned %d (allocation %d)", o->init_status,
+            (int)o->alloc.fail_at);
+    return;
+  }
+  if (o->live_after_teardown != 0)
+    finding(run, "xnn_delete_operator", "leak", "%d block(s) allocated through the xnn_allocator still live "
+            "after every op was deleted (allocation %d failed)", (int)o->live_after_teardown, (int)o->alloc.fail_at);
+  for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++)
+    if (o->block[b].problem)
+      finding(run, run_call(p, b, o), problem_kind(o->block[b].problem),
+              "output element %d: expected bits 0x%08x", (int)o->block[b].index, (int)o->block[b].expected);
+  const char *negative = moco_negative_call(p);
+  size_t nb = negative ? p->derivation[p->n_derivation - 1]->block : SIZE_MAX;
+  if (negative) {
+    const xnn_block_outcome *bo = &o->block[nb];
+    if (bo->called && bo->status == xnn_status_success)
+      finding(run, negative, "refused-value-accepted", "the value past the documented boundary returned %d (%d: success)",
+              bo->status, xnn_status_success);
+    else if (bo->called && bo->status != xnn_status_invalid_parameter)
+      finding(run, negative, "wrong-status", "returned %d where xnn_status_invalid_parameter (%d) was documented",
+              bo->status, xnn_status_invalid_parameter);
+    return;
+  }
+  int out_of_memory = 0;
+  for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++) {
+    const xnn_block_outcome *bo = &o->block[b];
+    if (!bo->called || bo->status == xnn_status_success) continue;
+    if (o->alloc.failed && bo->status == xnn_status_out_of_memory && !out_of_memory) { out_of_memory = 1; continue; }
+    finding(run, p->blocks[b]->api, o->alloc.failed ? "wrong-status-after-allocation-failure" : "error-on-valid",
+            "returned xnn_status %d in block %d", bo->status, (int)b);
+    return;
+  }
+}

@@ -1,0 +1,173 @@
+/* Reference operators and data of the MoCo XNNPACK target (xnn_reference.h): ground truth,
+ * not under test. */
+#include "xnn_reference.h"
+#include <math.h>
+#include <string.h>
+#include "mlf_rng.h"
+
+void xnn_fill_f32(float *x, size_t n, uint64_t seed) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed);
+  for (size_t i = 0; i < n; i++) {
+    float m = 1.0f + (float)mlf_rng_unit(&rng);
+    int e = (int)mlf_rng_below(&rng, 11) - 4;
+    x[i] = ldexpf(mlf_rng_chance(&rng, 50) ? -m : m, e);
+  }
+}
+
+static uint16_t half_bits(float f) {
+  _Float16 h = (_Float16)f; /* round to nearest even */
+  uint16_t b;
+  memcpy(&b, &h, sizeof b);
+  return b;
+}
+
+static float half_value(uint16_t b) {
+  _Float16 h;
+  memcpy(&h, &b, sizeof h);
+  return (float)h;
+}
+
+void xnn_fill_f16(uint16_t *x, size_t n, uint64_t seed) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed);
+  for (size_t i = 0; i < n; i++) {
+    float f;
+    xnn_fill_f32(&f, 1, mlf_rng_next(&rng));
+    x[i] = half_bits(f);
+  }
+}
+
+static uint32_t bits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+static float value(uint32_t b) {
+  float f;
+  memcpy(&f, &b, sizeof f);
+  return f;
+}
+
+/* One element of an exact unary kind, on bits (f32 or x32 in, f32 or x32 or f16 out). */
+static uint32_t unary_element(xnn_kind kind, uint32_t x, const double *params) {
+  float f = value(x);
+  switch (kind) {
+    case XNN_ABS: return x & 0x7fffffffu;
+    case XNN_NEGATE: return x ^ 0x80000000u;
+    case XNN_SQUARE: return bits(f * f);
+    case XNN_SQUARE_ROOT: return bits(sqrtf(f));
+    case XNN_FLOOR: return bits(floorf(f));
+    case XNN_CEILING: return bits(ceilf(f));
+    case XNN_TRUNCATION: return bits(truncf(f));
+    case XNN_BANKERS_ROUNDING: return bits(nearbyintf(f)); /* default mode: to nearest even */
+    case XNN_COPY: return x;
+    case XNN_CONVERT_F32_F16: return half_bits(f);
+    case XNN_CONVERT_F16_F32: return bits(half_value((uint16_t)x));
+    case XNN_CLAMP: {
+      float lo = (float)params[0], hi = (float)(params[0] + params[1]);
+      return bits(f < lo ? lo : f > hi ? hi : f);
+    }
+    case XNN_LEAKY_RELU: return bits(f < 0 ? f * (float)params[0] : f);
+    default: return x;
+  }
+}
+
+static int has_unary_reference(xnn_kind kind) {
+  return kind != XNN_SIGMOID && kind != XNN_HARDSWISH && kind != XNN_SOFTMAX && kind != XNN_ELU &&
+         XNN_UNARY(kind);
+}
+
+int xnn_reference_unary(xnn_kind kind, const void *in, void *out, size_t rows, size_t channels,
+                        size_t in_stride, size_t out_stride, const double *params) {
+  if (!has_unary_reference(kind)) return 0;
+  for (size_t r = 0; r < rows; r++)
+    for (size_t c = 0; c < channels; c++) {
+      size_t i = r * in_stride + c, o = r * out_stride + c;
+      uint32_t x = kind == XNN_CONVERT_F16_F32 ? ((const uint16_t *)in)[i] : ((const uint32_t *)in)[i];
+      uint32_t y = unary_element(kind, x, params);
+      if (kind == XNN_CONVERT_F32_F16) ((uint16_t *)out)[o] = (uint16_t)y;
+      else ((uint32_t *)out)[o] = y;
+    }
+  return 1;
+}
+
+static float binary_element(xnn_kind kind, float a, float b) {
+  switch (kind) {
+    case XNN_ADD: return a + b;
+    case XNN_SUBTRACT: return a - b;
+    case XNN_MULTIPLY: return a * b;
+    case XNN_DIVIDE: return a / b;
+    case XNN_MAXIMUM: return a > b ? a : b;
+    case XNN_MINIMUM: return a < b ? a : b;
+    default: { float d = a - b; return d * d; }
+  }
+}
+
+void xnn_reference_binary(xnn_kind kind, const float *a, const size_t *a_shape, const float *b,
+                          const size_t *b_shape, float *out, float output_min, float output_max) {
+  size_t shape[3], n = 0;
+  for (int d = 0; d < 3; d++) shape[d] = a_shape[d] > b_shape[d] ? a_shape[d] : b_shape[d];
+  for (size_t i = 0; i < shape[0]; i++)
+    for (size_t j = 0; j < shape[1]; j++)
+      for (size_t k = 0; k < shape[2]; k++) {
+        size_t ia = ((i % a_shape[0]) * a_shape[1] + j % a_shape[1]) * a_shape[2] + k % a_shape[2];
+        size_t ib = ((i % b_shape[0]) * b_shape[1] + j % b_shape[1]) * b_shape[2] + k % b_shape[2];
+        float y = binary_element(kind, a[ia], b[ib]);
+        if (kind <= XNN_DIVIDE) y = y < output_min ? output_min : y > output_max ? output_max : y;
+        out[n++] = y;
+      }
+}
+
+/* Output size along one axis without padding: (input - window) / stride + 1. */
+static size_t pooled(size_t input, size_t pool, size_t stride, size_t dilation) {
+  return (input - ((pool - 1) * dilation + 1)) / stride + 1;
+}
+
+void xnn_reference_max_pooling(const float *in, float *out, size_t batch, size_t height, size_t width,
+                               size_t channels, size_t in_stride, size_t out_stride, const size_t *pool,
+                               const size_t *stride, size_t dilation) {
+  size_t oh = pooled(height, pool[0], stride[0], dilation), ow = pooled(width, pool[1], stride[1], dilation);
+  for (size_t n = 0; n < batch; n++)
+    for (size_t y = 0; y < oh; y++)
+      for (size_t x = 0; x < ow; x++)
+        for (size_t c = 0; c < channels; c++) {
+          float m = -INFINITY;
+          for (size_t py = 0; py < pool[0]; py++)
+            for (size_t px = 0; px < pool[1]; px++) {
+              size_t iy = y * stride[0] + py * dilation, ix = x * stride[1] + px * dilation;
+              float v = in[((n * height + iy) * width + ix) * in_stride + c];
+              if (v > m) m = v;
+            }
+          out[((n * oh + y) * ow + x) * out_stride + c] = m;
+        }
+}
+
+void xnn_reference_channel_shuffle(const uint32_t *in, uint32_t *out, size_t rows, size_t groups,
+                                   size_t group_channels, size_t in_stride, size_t out_stride) {
+  for (size_t r = 0; r < rows; r++)
+    for (size_t g = 0; g < groups; g++)
+      for (size_t c = 0; c < group_channels; c++)
+        out[r * out_stride + c * groups + g] = in[r * in_stride + g * group_channels + c];
+}
+
+void xnn_reference_depth_to_space(const uint32_t *in, uint32_t *out, size_t batch, size_t height,
+                                  size_t width, size_t channels, size_t block, size_t in_stride,
+                                  size_t out_stride) {
+  size_t ow = width * block;
+  for (size_t n = 0; n < batch; n++)
+    for (size_t y = 0; y < height; y++)
+      for (size_t x = 0; x < width; x++)
+        for (size_t by = 0; by < block; by++)
+          for (size_t bx = 0; bx < block; bx++)
+            for (size_t c = 0; c < channels; c++)
+              out[((n * height * block + y * block + by) * ow + x * block + bx) * out_stride + c] =
+                  in[((n * height + y) * width + x) * in_stride + (by * block + bx) * channels + c];
+}
+
+int xnn_same_element(uint32_t a, uint32_t b, size_t element_size) {
+  if (a == b) return 1;
+  if (element_size == 2) return (a & 0x7c00u) == 0x7c00u && (a & 0x3ffu) && (b & 0x7c00u) == 0x7c00u && (b & 0x3ffu);
+  return isnan(value(a)) && isnan(value(b));
+}
