@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared parts of the coverage benches (sourced by scripts/bench-coverage.sh and
 # scripts/bench-moco.sh): one bounded libFuzzer run in fork mode as `make fuzz` runs it, the
 # corpus files written within a time of its start, and the replay of a corpus that lists every
@@ -50,6 +51,7 @@ bench_coverage_replay() {
   local bin=$1 m=$2 core=$3 excluded=0 retries=0
   # detect_leaks=0: LeakSanitizer's exit-time scan (irrelevant here) can fault among the
   # threads of dlopen'ed libraries, and libFuzzer then dies while printing coverage.
+  # shellcheck disable=SC2154 # symbolizer: set by the sourcing script
   until ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:external_symbolizer_path=$symbolizer" \
         taskset -c "$core" "$bin" -runs=0 -timeout=20 -print_coverage=1 -artifact_prefix="$m/" \
         "$m/corpus" >"$m/log" 2>&1; do
