@@ -16,7 +16,7 @@
 #    lies in a cached build tree <cache>/<library>/<key>.build/, read from the symbolized replay
 #    of the final corpus; bench/moco/sides.tsv splits a library's files into sides, e.g.
 #    libpng's write and read side), for the target and for its byte-level baseline
-#    (out/bench/<target>_bytes, seeds build/bench/moco/seeds/<target>_bytes/; bench/moco/),
+#    (out/bench/<target>_bytes, seeds build/bench-seeds/<target>_bytes/; bench/moco/),
 #    run at the same time on the other core with the same budget. A target without a baseline
 #    is measured alone.
 # Runs are those of scripts/bench-lib.sh (fork mode as make fuzz, -timeout=20, stopped by
@@ -62,7 +62,8 @@ replay_verdicts() {
          /^verdict: / { print f "\t" substr($0, 10) }' "$out/part" >>"$out/verdicts.tsv"
     local done_n
     done_n=$(grep -c '^verdict: ' "$out/part" || true)
-    [ "$rc" -le 1 ] && [ "$done_n" -ge ${#files[@]} ] && break
+    # every file has its verdict (a report at exit, such as LeakSanitizer's, names no file)
+    [ "$done_n" -ge ${#files[@]} ] && break
     # the file after the last verdict ended the process
     local culprit=${files[$done_n]} why
     if [ "$rc" = 124 ]; then why="hang in replay"; else
@@ -125,6 +126,8 @@ for t in "${targets[@]}"; do
   lib=${t#moco_}
   run=$dir/moco/$t base=$dir/moco/${t}_bytes baseline=out/bench/${t}_bytes
   [ -x "$baseline" ] || baseline=
+  [ -z "$baseline" ] || [ -d build/bench-seeds/"${t}_bytes" ] ||
+    { echo "bench-moco: build/bench-seeds/${t}_bytes missing (make bench builds it)" >&2; exit 1; }
   functions=$(awk -v l="$lib" '$1 == l { print $2 }' <<<"$specs")
   echo "bench-moco: $t${baseline:+ and its byte-level baseline} for ${seconds}s" >&2
   pids=()
@@ -132,10 +135,10 @@ for t in "${targets[@]}"; do
   if [ -n "$baseline" ]; then
     core=$(( cores >= 2 ? 1 : 0 ))
     if [ "$cores" -ge 2 ]; then
-      bench_fuzz "$base" "$core" "$seconds" build/bench/moco/seeds/"${t}_bytes" "$baseline" & pids+=($!)
+      bench_fuzz "$base" "$core" "$seconds" build/bench-seeds/"${t}_bytes" "$baseline" & pids+=($!)
     else
       wait "${pids[0]}"; pids=()
-      bench_fuzz "$base" 0 "$seconds" build/bench/moco/seeds/"${t}_bytes" "$baseline"
+      bench_fuzz "$base" 0 "$seconds" build/bench-seeds/"${t}_bytes" "$baseline"
     fi
   fi
   for p in "${pids[@]}"; do wait "$p" || { echo "bench-moco: a fuzzing run of $t failed" >&2; exit 1; }; done
