@@ -38,6 +38,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. scripts/bench-lib.sh
 seconds=${BENCH_COVERAGE_SECONDS:-15}
 seeds=${BENCH_COVERAGE_SEEDS:-1 2 3}
 dir=${BENCH_COVERAGE_DIR:-build/bench}
@@ -52,55 +53,22 @@ fi
 [ ${#targets[@]} -gt 0 ] || { echo "bench-coverage: no out/libfuzzer/blas_* binary; run make first" >&2; exit 1; }
 cores=$(nproc)
 
-# fuzz TARGET MODE SEED CORE RUNDIR: one libFuzzer run; its start time goes to RUNDIR/start.
+# fuzz TARGET MODE SEED CORE RUNDIR: one libFuzzer run (scripts/bench-lib.sh).
 fuzz() {
   local t=$1 mode=$2 seed=$3 core=$4 run=$5 extra=()
-  rm -rf "$run"; mkdir -p "$run/corpus" "$run/artifacts" "$run/tmp"
-  cp build/corpora/"$t"/*.bin "$run/corpus/"
   [ "$mode" = bytes ] && extra=(-len_control=100)
-  date +%s.%N >"$run/start"
-  # TMPDIR: libFuzzer's fork directory, left behind when timeout ends the run
-  TMPDIR=$run/tmp MLF_MUTATOR=$mode timeout "$seconds" taskset -c "$core" out/libfuzzer/"$t" \
-    "$run/corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=20 \
-    -max_total_time="$seconds" -seed="$seed" "${extra[@]}" -artifact_prefix="$run/artifacts/" \
-    -print_final_stats=1 >"$run/log" 2>&1 || true
-  rm -rf "$run/tmp"
-  grep -q '^INFO: -fork=1: fuzzing in separate process' "$run/log" ||
-    { tail -n 20 "$run/log" >&2; echo "bench-coverage: $t did not start" >&2; return 1; }
-  grep -q '^INFO: -fork=1: [0-9]* seed inputs' "$run/log" ||
-    echo "bench-coverage: $t $mode: the seed corpus was not even loaded within ${seconds}s" >&2
-}
-
-# files_until RUNDIR [SECONDS]: the corpus files written within SECONDS of the start (all).
-files_until() {
-  find "$1/corpus" -type f -printf '%T@ %p\n' |
-    awk -v s="$(cat "$1/start")" -v d="${2:-}" 'd == "" || $1 <= s + d { print $2 }'
+  MLF_MUTATOR=$mode bench_fuzz "$run" "$core" "$seconds" build/corpora/"$t" out/libfuzzer/"$t" \
+    -seed="$seed" "${extra[@]}"
 }
 
 # measure TARGET RUNDIR CORE [SECONDS]: replays the corpus (only the files written within
 # SECONDS of the start when given) and prints
 # "openblas_covered openblas_total other_covered other_total excluded".
 measure() {
-  local t=$1 run=$2 core=$3 m=$2/measure excluded=0 retries=0
+  local t=$1 run=$2 core=$3 m=$2/measure excluded
   rm -rf "$m"; mkdir -p "$m/corpus"
-  files_until "$run" "${4:-}" | xargs -r cp -t "$m/corpus"
-  # detect_leaks=0: LeakSanitizer's exit-time scan (irrelevant here) can fault among the
-  # threads of the dlopen'ed BLAS libraries, and libFuzzer then dies while printing coverage.
-  until ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0:external_symbolizer_path=$symbolizer" \
-        taskset -c "$core" out/libfuzzer/"$t" -runs=0 -timeout=20 -print_coverage=1 -artifact_prefix="$m/" \
-        "$m/corpus" >"$m/log" 2>&1; do
-    local found=0
-    for a in "$m"/crash-* "$m"/timeout-* "$m"/oom-* "$m"/leak-*; do
-      [ -f "$a" ] || continue
-      for f in "$m"/corpus/*; do cmp -s "$a" "$f" && { rm -f "$f"; found=1; excluded=$((excluded + 1)); }; done
-      rm -f "$a"
-    done
-    # a failure without an artifact is retried twice
-    [ "$found" = 1 ] || retries=$((retries + 1))
-    [ "$excluded" -le 50 ] && [ "$retries" -le 2 ] ||
-      { tail -n 20 "$m/log" >&2; echo "bench-coverage: coverage replay of $run failed" >&2; return 1; }
-    [ "$found" = 1 ] || cp "$m/log" "$m/failed-$retries.log"
-  done
+  bench_files_until "$run" "${4:-}" | xargs -r cp -t "$m/corpus"
+  excluded=$(bench_coverage_replay out/libfuzzer/"$t" "$m" "$core") || return 1
   local sums
   sums=$(awk -v excluded="$excluded" '
     /[[:space:]]DONE +cov: / { for (i = 1; i <= NF; i++) if ($i == "cov:") cov = $(i + 1) }
@@ -130,12 +98,12 @@ measure_run() {
   : >"$2/over-time"
   for q in 0 1 2 3; do
     at=$((seconds * q / 4))
-    n=$(files_until "$2" "$at" | wc -l)
+    n=$(bench_files_until "$2" "$at" | wc -l)
     [ "$n" = "$prev_n" ] || pcs=$(measure "$1" "$2" "$3" "$at")
     prev_n=$n
     echo "$at ${pcs%% *}" >>"$2/over-time"
   done
-  n=$(files_until "$2" | wc -l)
+  n=$(bench_files_until "$2" | wc -l)
   [ "$n" = "$prev_n" ] || pcs=$(measure "$1" "$2" "$3")
   echo "$pcs" >"$2/coverage"
   echo "$seconds ${pcs%% *}" >>"$2/over-time"
@@ -168,8 +136,7 @@ for t in "${targets[@]}"; do
     done
     for mode in structure bytes; do
       run=$dir/coverage/$t-$mode-$seed
-      last=$(grep -E '^#[0-9]+: cov:' "$run/log" | tail -n 1 || true)
-      execs=${last%%:*}; execs=${execs#\#}
+      execs=$(bench_execs "$run")
       read -r oc ot _ _ excl <"$run/coverage"
       printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$mode" "$seed" "${execs:-0}" \
         "$(ls "$run/corpus" | wc -l)" "$oc" "$ot" "$excl" >>"$results"

@@ -13,6 +13,10 @@
 #    feedback-only corpus at BENCH_LEMON_BUDGET model executions per mode (default 2000,
 #    about 2.5 minutes for the three modes on 2 busy cores): exec/s, valid share, the paper's
 #    Table 5 per library pair, findings, D_MAD > 0.4 against bound violations.
+#  - MoCo (scripts/bench-moco.sh, bench/moco/): per moco_* target, functions in the spec and
+#    reached, exec/s, reports, true bugs, false positives, precision, and coverage inside the
+#    instrumented libraries against a byte-level baseline of the same library, BENCH_MOCO_SECONDS
+#    per target and mode (default 60); also in build/bench/moco.txt.
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,5 +68,6 @@ result=$dir/latest.txt
   fi
   "$campaign" --seed 1 --budget "${BENCH_LEMON_BUDGET:-2000}" --mode all
   scripts/bench-coverage.sh
+  scripts/bench-moco.sh
 } | tee "$result"
 echo "bench: results in $result"
