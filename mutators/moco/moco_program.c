@@ -7,11 +7,13 @@
  * left unchanged. The operators each make one change and log it as a derivation step: AR
  * (API replacement inside the group, by roulette over parameter-list similarity), RG (one
  * parameter to a random legal value), BC (one parameter just past a refused boundary), insert
- * and delete of a block, and an allocation-failure schedule. */
+ * and delete of a block, and an allocation-failure schedule. In false-alarm mode
+ * (MLF_NO_SPECIALS=1) every program is positive: no BC step, no allocation-failure schedule. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mlf_mutator.h"
+#include "mlf_no_specials.h"
 #include "moco_spec.h"
 
 #define MOCO_MAX_STEPS 16
@@ -270,7 +272,7 @@ void moco_post_process_program(Mlf__Moco__Program *p) {
   }
   Mlf__Moco__Step *last = p->n_derivation ? p->derivation[p->n_derivation - 1] : NULL;
   int upper = 0;
-  const moco_param *negative = negative_argument(spec, p, &upper);
+  const moco_param *negative = mlf_no_specials_enabled() ? NULL : negative_argument(spec, p, &upper);
   Mlf__Moco__Block *negative_block = negative ? p->blocks[last->block] : NULL;
   for (size_t b = 0; b < p->n_blocks; b++) normalize_block(spec, p->blocks[b]);
   if (spec->first_api >= 0) put_first(spec, p);
@@ -289,7 +291,7 @@ void moco_post_process_program(Mlf__Moco__Program *p) {
     last->negative = 0;
   }
   /* An allocation-failure schedule belongs to the step that set it. */
-  if (!last || last->op != MLF__MOCO__OPERATOR__ALLOC || !spec->custom_allocator)
+  if (!last || last->op != MLF__MOCO__OPERATOR__ALLOC || !spec->custom_allocator || mlf_no_specials_enabled())
     p->has_fail_allocation = 0, p->fail_allocation = 0;
   if (p->fail_allocation > MOCO_MAX_FAIL_ALLOCATION) p->fail_allocation %= MOCO_MAX_FAIL_ALLOCATION + 1;
 }
@@ -365,7 +367,7 @@ static int mutate_rg(ProtobufCMessage *msg, mlf_rng *rng) {
 }
 
 static int mutate_bc(ProtobufCMessage *msg, mlf_rng *rng) {
-  return change_parameter((Mlf__Moco__Program *)msg, rng, 1);
+  return !mlf_no_specials_enabled() && change_parameter((Mlf__Moco__Program *)msg, rng, 1);
 }
 
 /* How alike two parameter lists are: matching kinds position by position over the longer
@@ -435,7 +437,7 @@ static int mutate_delete(ProtobufCMessage *msg, mlf_rng *rng) {
 static int mutate_alloc(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
   const moco_spec *spec = moco_spec_of(p);
-  if (!spec || !spec->custom_allocator) return 0;
+  if (!spec || !spec->custom_allocator || mlf_no_specials_enabled()) return 0;
   p->has_fail_allocation = 1;
   p->fail_allocation = 1 + (uint32_t)mlf_rng_below(rng, MOCO_MAX_FAIL_ALLOCATION);
   add_step(p, MLF__MOCO__OPERATOR__ALLOC, 0);
