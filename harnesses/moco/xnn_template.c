@@ -203,7 +203,7 @@ static enum xnn_status setup_op(xnn_slot *s, const Mlf__Moco__Block *k, const mo
     for (int d = 0; d < 3; d++) s->channels *= a[d] > b[d] ? a[d] : b[d];
     s->out_stride = s->channels;
     s->in[0] = new_input(na, 4, seed), s->in[1] = new_input(nb, 4, seed + 1);
-    s->out = mlf_guard_alloc(s->channels * 4, 4, MLF_GUARD_TAIL, "output");
+    s->out = mlf_guard_alloc(s->channels * 4 + XNN_EXTRA_BYTES, 4, MLF_GUARD_TAIL, "output");
     return setup_nd[kind](s->op, 3, a, 3, b, s->in[0], s->in[1], s->out, NULL);
   }
   size_t h = count(arg(k, 2, r)), w = count(arg(k, 3, r));
@@ -231,7 +231,11 @@ static enum xnn_status setup_op(xnn_slot *s, const Mlf__Moco__Block *k, const mo
     default: break;
   }
   s->in[0] = new_input(span(batch, in_channels, in_stride), in_size, seed);
-  s->out = mlf_guard_alloc(span(s->rows, s->channels, s->out_stride) * s->out_size, s->out_size, MLF_GUARD_TAIL, "output");
+  /* Outputs too: "XNNPACK reads, but never writes beyond array bounds" (xnnpack.h, XNN_EXTRA_BYTES;
+   * the multipass max-pooling kernels read the output they accumulate into); the canary in
+   * the extra bytes holds it to never writing there. */
+  s->out = mlf_guard_alloc(span(s->rows, s->channels, s->out_stride) * s->out_size + XNN_EXTRA_BYTES, s->out_size,
+                           MLF_GUARD_TAIL, "output");
   if (kind == XNN_MAX_POOLING)
     return xnn_setup_max_pooling2d_nhwc_f32(s->op, count(arg(k, 1, r)), h, w, s->in[0], s->out, NULL);
   if (kind == XNN_DEPTH_TO_SPACE)
