@@ -1,0 +1,40 @@
+/* The FANN_NETWORK template of the MoCo family: set-up (FANN's error log silenced, a temporary
+ * directory for the files the program saves), the program's blocks as its body (each one FANN
+ * call on the networks and training data earlier blocks created), tear-down (whatever is left
+ * destroyed, the files removed). While it runs it records what the oracles need, free of FANN
+ * types so that the judge can be tested without FANN: the error each call raised, and checks
+ * (a value the library should give and the one it gave): every setter's getter, a copy against
+ * its original, a network or data set loaded against what was saved. */
+#ifndef FANN_TEMPLATE_H
+#define FANN_TEMPLATE_H
+#include <stddef.h>
+#include "moco.pb-c.h"
+#include "moco_run.h"
+
+#define FANN_MAX_CHECKS 2048
+
+/* One check: what FANN should report and what it reported (compared bit for bit). */
+typedef struct {
+  char call[48];      /* the API whose promise it checks */
+  const char *kind;   /* getter-mismatch, copy-mismatch, round-trip-mismatch, state-mismatch */
+  char what[48];      /* which value: "learning_rate", "output[2][0]" */
+  double expected, got;
+} fann_check;
+
+typedef struct {
+  moco_results results;
+  int fann_errno[MOCO_MAX_BLOCKS];     /* the errno a block's call left (0: none) */
+  char error_text[MOCO_MAX_BLOCKS][96];
+  fann_check checks[FANN_MAX_CHECKS];
+  size_t n_checks, dropped_checks;     /* checks past FANN_MAX_CHECKS are counted, not kept */
+  /* Known finding: networks fann_destroy left the cascade candidate scores of (the harness
+   * frees them unless MLF_REPORT_KNOWN=1, when LeakSanitizer reports them). */
+  int cascade_scores_leaked;
+} fann_outcome;
+
+/* Runs program p. o must be zeroed. */
+void fann_template_run(const Mlf__Moco__Program *p, fann_outcome *o);
+/* Adds a check to o. */
+void fann_check_add(fann_outcome *o, const char *call, const char *kind, const char *what,
+                    double expected, double got);
+#endif
