@@ -8,7 +8,7 @@ void fann_check_add(fann_outcome *o, const char *call, const char *kind, const c
   if (o->n_checks == FANN_MAX_CHECKS) { o->dropped_checks++; return; }
   fann_check *c = &o->checks[o->n_checks++];
   snprintf(c->call, sizeof c->call, "%s", call);
-  c->kind = kind;
+  snprintf(c->kind, sizeof c->kind, "%s", kind);
   snprintf(c->what, sizeof c->what, "%s", what);
   c->expected = expected, c->got = got;
 }

@@ -1,5 +1,6 @@
 /* Snapshots of networks and training data and their comparison (fann_snapshot.h). */
 #include "fann_snapshot.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,12 @@ int fann_param_of_api(int api) {
 
 int fann_api_of_param(int param) { return params[param].api; }
 const char *fann_param_name(int param) { return params[param].name; }
+
+int fann_param_is_integer(int param) {
+  int api = params[param].api;
+  return api == MOCO_FANN_ALGORITHM || api == MOCO_FANN_ERROR_FUNCTION || api == MOCO_FANN_STOP_FUNCTION ||
+         api == MOCO_FANN_CASCADE_MAX_OUT || api == MOCO_FANN_CASCADE_MAX_CAND;
+}
 fann_saved_as fann_param_saved_as(int param) { return params[param].saved; }
 
 void fann_read_params(struct fann *ann, double v[FANN_SNAPSHOT_PARAMS]) {
@@ -106,7 +113,9 @@ void fann_compare_nets(const fann_net_snapshot *a, const fann_net_snapshot *b, i
                        const char *call, const char *kind, fann_outcome *o) {
   for (int i = 0; i < FANN_SNAPSHOT_PARAMS; i++) {
     double expected = through_file ? fann_param_through_file(i, a->params[i]) : a->params[i];
-    fann_check_add(o, call, kind, params[i].name, expected, b->params[i]);
+    char param_kind[64];
+    snprintf(param_kind, sizeof param_kind, "%s-%s", kind, params[i].name);
+    fann_check_add(o, call, param_kind, params[i].name, expected, b->params[i]);
   }
   fann_check_add(o, call, kind, "num_input", a->num_input, b->num_input);
   fann_check_add(o, call, kind, "num_output", a->num_output, b->num_output);
@@ -139,10 +148,17 @@ void fann_data_snapshot_free(fann_data_snapshot *s) {
   s->values = NULL;
 }
 
-/* A training value as fann_save_train writes it: "%f", or "%d" of the value truncated when it
- * rounds to an integer at six decimals (fann_train_data.c:715-722 of 2.2.0+ds-8); the model
- * here is the documented-precision one, "%f" for every value. */
+/* A training value as fann_save_train documents it: "%f" (six decimals). */
 static float data_through_file(float v) { return (float)through_six_decimals(v); }
+
+/* Known finding (harnesses/moco/known_findings.tsv): fann_save_train writes a value that
+ * rounds to an integer at six decimals as "%d" of the value truncated, not rounded
+ * (fann_train_data.c:715-722 of 2.2.0+ds-8), so 0.99999994 is read back as 0. 1 when got is
+ * what that path makes of x. */
+static int truncated_near_integer(float x, float got) {
+  return (int)floor(x + 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5) && got == (float)(int)x &&
+         got != data_through_file(x);
+}
 
 void fann_compare_data(const fann_data_snapshot *a, unsigned first, const fann_data_snapshot *b,
                        unsigned at, unsigned n, int through_file, const char *call, const char *kind,
@@ -151,16 +167,19 @@ void fann_compare_data(const fann_data_snapshot *a, unsigned first, const fann_d
   fann_check_add(o, call, kind, "num_output", a->num_output, b->num_output);
   if (a->num_input != b->num_input || a->num_output != b->num_output || first + n > a->rows || at + n > b->rows)
     return;
-  size_t width = (size_t)a->num_input + a->num_output, same = 0;
+  size_t width = (size_t)a->num_input + a->num_output, same = 0, truncated = 0;
   int differs = 0;
   float first_x = 0, first_y = 0;
   for (unsigned r = 0; r < n; r++)
     for (size_t c = 0; c < width; c++) {
       float x = a->values[(first + r) * width + c], y = b->values[(at + r) * width + c];
-      if (through_file) x = data_through_file(x);
-      if (memcmp(&x, &y, sizeof x) == 0) same++;
-      else if (!differs) differs = 1, first_x = x, first_y = y;
+      float expected = through_file ? data_through_file(x) : x;
+      if (memcmp(&expected, &y, sizeof y) == 0) same++;
+      else if (through_file && truncated_near_integer(x, y)) truncated++;
+      else if (!differs) differs = 1, first_x = expected, first_y = y;
     }
   if (differs) fann_check_add(o, call, kind, "first differing value", first_x, first_y);
-  fann_check_add(o, call, kind, "bit-identical values", (double)(n * width), (double)same);
+  fann_check_add(o, call, kind, "bit-identical values", (double)(n * width - truncated), (double)same);
+  if (truncated)
+    fann_check_add(o, "fann_save_train", "truncated-near-integer", "values written truncated", 0, (double)truncated);
 }

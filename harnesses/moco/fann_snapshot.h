@@ -23,6 +23,8 @@ typedef struct {
 int fann_param_of_api(int api);
 int fann_api_of_param(int param);
 const char *fann_param_name(int param);
+/* 1 for an enum or unsigned parameter, 0 for a float or fann_type one. */
+int fann_param_is_integer(int param);
 fann_saved_as fann_param_saved_as(int param);
 
 /* The parameters of ann, in snapshot order. */

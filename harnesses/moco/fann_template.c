@@ -118,11 +118,8 @@ static void check_activation(struct fann *ann, int api, const Mlf__Moco__Block *
     }
 }
 
-/* The value a scalar setter's argument becomes in FANN: a float, an enum or unsigned. */
-static double as_stored(int param, double v) {
-  return fann_param_saved_as(param) == FANN_SAVED_SIX_DECIMALS || param == 5 || param == 18 ? (float)v
-                                                                                            : (unsigned)v;
-}
+/* The value a scalar setter's argument becomes in FANN: an enum or unsigned, or a float. */
+static double as_stored(int param, double v) { return fann_param_is_integer(param) ? (unsigned)v : (float)v; }
 
 /* Calls a scalar setter of the snapshot table with value v. */
 static void set_param(struct fann *ann, int api, double v) {
@@ -206,6 +203,17 @@ static void destroy_net(struct fann *ann, fann_outcome *o) {
   fann_destroy(ann);
 }
 
+/* The record of a copy or a loaded network: its original's, through the file when it was
+ * saved, for the parameters it got right (the comparison has reported those it did not). */
+static void inherit_expected(fann_expected *to, const fann_expected *from, const fann_net_snapshot *original,
+                             const fann_net_snapshot *made, int through_file) {
+  for (int i = 0; i < FANN_SNAPSHOT_PARAMS; i++) {
+    double original_value = through_file ? fann_param_through_file(i, original->params[i]) : original->params[i];
+    to->set[i] = from->set[i] && original_value == made->params[i];
+    to->value[i] = through_file ? fann_param_through_file(i, from->value[i]) : from->value[i];
+  }
+}
+
 /* subset, merge, duplicate: the new data set holds the rows it should (its sources'
  * snapshots taken before the call). */
 static void *derive_data(run_state *s, size_t b, int api, struct fann_train_data *d0, struct fann_train_data *d1) {
@@ -262,9 +270,7 @@ static void *load(run_state *s, size_t b, int api, void *record) {
     fann_net_snapshot got;
     fann_snapshot_net(ann, s->p->data_seed + (size_t)(s->p->blocks[b]->args[0]->ref), &got);
     fann_compare_nets(&f->net, &got, 1, call, "round-trip-mismatch", s->o);
-    for (int i = 0; i < FANN_SNAPSHOT_PARAMS; i++)
-      s->expected[b].set[i] = f->expected.set[i],
-      s->expected[b].value[i] = fann_param_through_file(i, f->expected.value[i]);
+    inherit_expected(&s->expected[b], &f->expected, &f->net, &got, 1);
     return ann;
   }
   saved_data *f = record;
@@ -312,7 +318,7 @@ static void *call_block(run_state *s, size_t b, int api, struct fann *ann, struc
       fann_snapshot_net(ann, seed, &a);
       fann_snapshot_net(copy, seed, &c);
       fann_compare_nets(&a, &c, 0, k->api, "copy-mismatch", o);
-      s->expected[b] = s->expected[ref_block(k, 0)];
+      inherit_expected(&s->expected[b], &s->expected[ref_block(k, 0)], &a, &c, 0);
       return copy;
     }
     case MOCO_FANN_DESTROY:
@@ -423,9 +429,12 @@ static void check_state(run_state *s) {
     double got[FANN_SNAPSHOT_PARAMS];
     fann_read_params(ann, got);
     for (int i = 0; i < FANN_SNAPSHOT_PARAMS; i++)
-      if (s->expected[b].set[i])
-        fann_check_add(s->o, moco_fann_spec.apis[fann_api_of_param(i)].name, "state-mismatch",
-                       fann_param_name(i), s->expected[b].value[i], got[i]);
+      if (s->expected[b].set[i]) {
+        char kind[64];
+        snprintf(kind, sizeof kind, "state-mismatch-%s", fann_param_name(i));
+        fann_check_add(s->o, moco_fann_spec.apis[fann_api_of_param(i)].name, kind, fann_param_name(i),
+                       s->expected[b].value[i], got[i]);
+      }
   }
 }
 

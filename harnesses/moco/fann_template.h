@@ -16,7 +16,10 @@
 /* One check: what FANN should report and what it reported (compared bit for bit). */
 typedef struct {
   char call[48];      /* the API whose promise it checks */
-  const char *kind;   /* getter-mismatch, copy-mismatch, round-trip-mismatch, state-mismatch */
+  /* getter-mismatch, copy-mismatch, round-trip-mismatch, state-mismatch; for a parameter of
+   * a whole network compared (a copy, a loaded network, the end state) followed by the
+   * parameter's name: copy-mismatch-training_algorithm */
+  char kind[64];
   char what[48];      /* which value: "learning_rate", "output[2][0]" */
   double expected, got;
 } fann_check;
