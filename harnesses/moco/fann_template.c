@@ -5,6 +5,7 @@
  * (valid references, values in range); a negative argument is passed to FANN as it is. */
 #include "fann_template.h"
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +215,18 @@ static void inherit_expected(fann_expected *to, const fann_expected *from, const
   }
 }
 
+/* After scaling: every value of the data is finite (a check expecting no other); stops the
+ * program on the known finding (fann_template.h) unless MLF_REPORT_KNOWN=1. */
+static void check_finite(run_state *s, const char *call, struct fann_train_data *d) {
+  fann_data_snapshot v;
+  fann_snapshot_data(d, &v);
+  size_t n = (size_t)v.rows * (v.num_input + v.num_output), bad = 0;
+  for (size_t i = 0; i < n; i++) bad += !isfinite(v.values[i]);
+  fann_data_snapshot_free(&v);
+  fann_check_add(s->o, call, "non-finite-values", "values not finite", 0, (double)bad);
+  if (bad && !mlf_report_known()) s->o->stopped_on_non_finite = 1;
+}
+
 /* subset, merge, duplicate: the new data set holds the rows it should (its sources'
  * snapshots taken before the call). */
 static void *derive_data(run_state *s, size_t b, int api, struct fann_train_data *d0, struct fann_train_data *d1) {
@@ -347,6 +360,7 @@ static void *call_block(run_state *s, size_t b, int api, struct fann *ann, struc
     case MOCO_FANN_SHUFFLE: fann_shuffle_train_data(d0); return NULL;
     case MOCO_FANN_SCALE_DATA:
       fann_scale_train_data(d0, (fann_type)moco_arg_number(k, 1, r), (fann_type)moco_arg_number(k, 2, r));
+      check_finite(s, k->api, d0);
       return NULL;
     case MOCO_FANN_SUBSET: case MOCO_FANN_MERGE: case MOCO_FANN_DUPLICATE:
       return derive_data(s, b, api, d0, d1);
@@ -358,7 +372,10 @@ static void *call_block(run_state *s, size_t b, int api, struct fann *ann, struc
       set_number(me, fann_set_scaling_params(ann, d0, (float)moco_arg_number(k, 2, r), (float)moco_arg_number(k, 3, r),
                                              (float)moco_arg_number(k, 4, r), (float)moco_arg_number(k, 5, r)));
       return NULL;
-    case MOCO_FANN_SCALE_TRAIN: fann_scale_train(ann, d0); return NULL;
+    case MOCO_FANN_SCALE_TRAIN:
+      fann_scale_train(ann, d0);
+      check_finite(s, k->api, d0);
+      return NULL;
     case MOCO_FANN_CLEAR_SCALING: set_number(me, fann_clear_scaling_params(ann)); return NULL;
     case MOCO_FANN_TRAIN_ON_DATA:
       fann_train_on_data(ann, d0, (unsigned)arg_int(k, 2, r), 0, (float)moco_arg_number(k, 3, r));
@@ -476,6 +493,10 @@ void fann_template_run(const Mlf__Moco__Program *p, fann_outcome *o) {
       moco_note(&o->results, b, "ok");
     }
     if (made) record_error(o, b, returns_type(api, "fann") || returns_type(api, "fann_train_data") ? made : NULL);
+    if (o->stopped_on_non_finite) {
+      moco_note(&o->results, b, "stopped: scaling made values NaN (known finding)");
+      break;
+    }
   }
   check_state(s);
   for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++)

@@ -33,6 +33,10 @@ typedef struct {
   /* Known finding: networks fann_destroy left the cascade candidate scores of (the harness
    * frees them unless MLF_REPORT_KNOWN=1, when LeakSanitizer reports them). */
   int cascade_scores_leaked;
+  /* Known finding: scaling made values NaN (fann_scale_train after scaling parameters from
+   * data with a constant column); the program stopped there unless MLF_REPORT_KNOWN=1
+   * (fann_save_train then converts NaN to int, undefined behaviour UBSan reports). */
+  int stopped_on_non_finite;
 } fann_outcome;
 
 /* Runs program p. o must be zeroed. */
