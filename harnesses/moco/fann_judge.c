@@ -55,7 +55,14 @@ int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run)
                 failed->got);
     return errors;
   }
-  if (o->cascade_scores_leaked)
+  if (o->subset_refusals_leaked)
+    mlf_finding(run, "mlf:moco_fann:fann:fann_subset_train_data:leak-on-range-error",
+                "%d refused subset(s): each leaks the struct allocated before the range check",
+                o->subset_refusals_leaked);
+  else if (o->error_strings_leaked)
+    mlf_finding(run, "mlf:moco_fann:fann:fann_destroy_train:leak-error-string",
+                "%d training data set(s) destroyed with their error string still allocated", o->error_strings_leaked);
+  else if (o->cascade_scores_leaked)
     mlf_finding(run, "mlf:moco_fann:fann:fann_destroy:leak-cascade-candidate-scores",
                 "%d cascade-trained network(s) destroyed with their candidate scores still allocated",
                 o->cascade_scores_leaked);
