@@ -465,6 +465,7 @@ static void record_error(fann_outcome *o, size_t b, struct fann_error *e) {
   if (!e || o->fann_errno[b] || fann_get_errno(e) == FANN_E_NO_ERROR) return;
   o->fann_errno[b] = (int)fann_get_errno(e);
   snprintf(o->error_text[b], sizeof o->error_text[b], "%s", e->errstr ? e->errstr : "");
+  o->error_text[b][strcspn(o->error_text[b], "\n")] = 0; /* FANN ends its messages with one */
 }
 
 /* At the end: every live network's getters report what its setters set (its record). */
