@@ -23,6 +23,11 @@ static long negative_block(const Mlf__Moco__Program *p) {
 
 int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run) {
   char tag[MLF_TAG_MAX];
+  if (o->scores_overflow_in) {
+    snprintf(tag, sizeof tag, "mlf:moco_fann:fann:%s:heap-overflow-candidate-scores", o->scores_overflow_in);
+    mlf_finding(run, tag, "the cascade candidate count grew after the scores were allocated for fewer");
+    return 0; /* the program stopped there on purpose */
+  }
   long negative = negative_block(p);
   int errors = 0;
   for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++) {

@@ -38,6 +38,9 @@ typedef struct {
   const Mlf__Moco__Program *p;
   fann_outcome *o;
   fann_expected expected[MOCO_MAX_BLOCKS];
+  /* Per network-creating block: the candidate count its cascade candidate scores were
+   * allocated for (0: none allocated). */
+  unsigned scores_capacity[MOCO_MAX_BLOCKS];
 } run_state;
 
 /* The per-process directory of the files programs save (removed at exit). */
@@ -237,6 +240,18 @@ static void destroy_data(struct fann_train_data *d, fann_outcome *o) {
   fann_destroy_train(d);
 }
 
+/* Known finding (harnesses/moco/known_findings.tsv): fann_train_candidates allocates the
+ * cascade candidate scores once, for the candidate count of the time (fann_cascade.c:502-505),
+ * and neither fann_set_cascade_activation_functions nor fann_set_cascade_num_candidate_groups
+ * resizes them: after the count grew, cascade training writes and fann_copy reads past the
+ * array (fann.c:917-925). 1 when call (on the network block net created) would, recorded, and
+ * the program is to stop before it unless MLF_REPORT_KNOWN=1. */
+static int scores_would_overflow(run_state *s, unsigned net, struct fann *ann, const char *call) {
+  if (!ann->cascade_candidate_scores || fann_get_cascade_num_candidates(ann) <= s->scores_capacity[net]) return 0;
+  s->o->scores_overflow_in = call;
+  return !mlf_report_known();
+}
+
 /* LeakSanitizer's pause and resume when the build has it (weak: absent without ASan). */
 void __lsan_disable(void) __attribute__((weak));
 void __lsan_enable(void) __attribute__((weak));
@@ -355,8 +370,10 @@ static void *call_block(run_state *s, size_t b, int api, struct fann *ann, struc
       return fann_create_sparse_array((float)moco_arg_number(k, 4, r), layer_sizes(k, r, sizes), sizes);
     case MOCO_FANN_CREATE_SHORTCUT: return fann_create_shortcut_array(layer_sizes(k, r, sizes), sizes);
     case MOCO_FANN_COPY: {
+      if (scores_would_overflow(s, ref_block(k, 0), ann, k->api)) return NULL;
       struct fann *copy = fann_copy(ann);
       if (!copy) return NULL;
+      if (copy->cascade_candidate_scores) s->scores_capacity[b] = fann_get_cascade_num_candidates(copy);
       fann_net_snapshot a, c;
       fann_snapshot_net(ann, seed, &a);
       fann_snapshot_net(copy, seed, &c);
@@ -414,6 +431,8 @@ static void *call_block(run_state *s, size_t b, int api, struct fann *ann, struc
     case MOCO_FANN_TRAIN_EPOCH: set_number(me, fann_train_epoch(ann, d0)); return NULL;
     case MOCO_FANN_TEST_DATA: set_number(me, fann_test_data(ann, d0)); return NULL;
     case MOCO_FANN_CASCADETRAIN:
+      if (scores_would_overflow(s, ref_block(k, 0), ann, k->api)) return NULL;
+      if (!ann->cascade_candidate_scores) s->scores_capacity[ref_block(k, 0)] = fann_get_cascade_num_candidates(ann);
       fann_cascadetrain_on_data(ann, d0, (unsigned)arg_int(k, 2, r), 0, (float)moco_arg_number(k, 3, r));
       set_number(me, fann_get_MSE(ann));
       return NULL;
@@ -526,6 +545,10 @@ void fann_template_run(const Mlf__Moco__Program *p, fann_outcome *o) {
     if (made) record_error(o, b, returns_type(api, "fann") || returns_type(api, "fann_train_data") ? made : NULL);
     if (o->stopped_on_non_finite) {
       moco_note(&o->results, b, "stopped: scaling made values NaN (known finding)");
+      break;
+    }
+    if (o->scores_overflow_in && !mlf_report_known()) {
+      moco_note(&o->results, b, "not called: it would overflow the cascade candidate scores (known finding)");
       break;
     }
   }

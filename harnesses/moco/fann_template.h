@@ -42,6 +42,11 @@ typedef struct {
    * which leaks the struct it allocated before its range check (the harness keeps
    * LeakSanitizer from counting it unless MLF_REPORT_KNOWN=1). */
   int error_strings_leaked, subset_refusals_leaked;
+  /* Known finding: the call about to read or write a network's cascade candidate scores past
+   * the array (sized by the candidate count when first trained, never resized); the program
+   * stopped before it unless MLF_REPORT_KNOWN=1 (then ASan reports the overflow). NULL, or
+   * the call's name. */
+  const char *scores_overflow_in;
 } fann_outcome;
 
 /* Runs program p. o must be zeroed. */
