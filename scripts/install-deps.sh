@@ -22,6 +22,9 @@ packages=(
   libxnnpack-dev libpthreadpool-dev
   # image I/O (MoCo family): libpng is built from its Debian source; zlib and the headers
   libpng-dev zlib1g-dev
+  # FANN (MoCo family): built from its Debian source; the headers, and the installed libfann2
+  # that confirms each finding
+  libfann-dev
 )
 missing=()
 for p in "${packages[@]}"; do

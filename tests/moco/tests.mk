@@ -3,3 +3,6 @@
 $(OUT)/tests/test_moco_png: $(call obj,unit,harnesses/moco/png_judge.c harnesses/moco/moco_run.c)
 # The MoCo XNNPACK test drives the judge and the reference directly (neither calls XNNPACK).
 $(OUT)/tests/test_moco_xnn: $(call obj,unit,harnesses/moco/xnn_judge.c harnesses/moco/xnn_reference.c harnesses/moco/moco_run.c)
+# The MoCo FANN test drives the oracles directly (fann_judge.c and fann_outcome.c call no FANN
+# function).
+$(OUT)/tests/test_moco_fann: $(call obj,unit,harnesses/moco/fann_judge.c harnesses/moco/fann_outcome.c harnesses/moco/moco_run.c)
