@@ -96,4 +96,5 @@ double moco_value_number(const Mlf__Moco__Value *v);
  * to them. */
 extern const moco_spec moco_png_spec;
 extern const moco_spec moco_png_image_spec;
+extern const moco_spec moco_dnnl_spec;
 #endif
