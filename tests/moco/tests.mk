@@ -3,3 +3,7 @@
 $(OUT)/tests/test_moco_png: $(call obj,unit,harnesses/moco/png_judge.c harnesses/moco/moco_run.c)
 # The MoCo XNNPACK test drives the judge and the reference directly (neither calls XNNPACK).
 $(OUT)/tests/test_moco_xnn: $(call obj,unit,harnesses/moco/xnn_judge.c harnesses/moco/xnn_reference.c harnesses/moco/moco_run.c)
+# The MoCo oneDNN test drives the oracles directly (dnnl_judge.c, with dnnl_data.c for element
+# offsets) on descriptors oneDNN builds.
+$(OUT)/tests/test_moco_dnnl: $(call obj,unit,harnesses/moco/dnnl_judge.c harnesses/moco/dnnl_data.c harnesses/moco/moco_run.c) \
+  $(LIB_onednn_SHARED)
