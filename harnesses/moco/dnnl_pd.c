@@ -28,6 +28,19 @@ static int weighted_source(const dnnl_ctx *c, dnnl_data_type_t dt) {
   return 0;
 }
 
+/* 1 when the eltwise algorithm of block c accepts data type dt: integer types only with relu
+ * and linear, round only with f32 (oneDNN 2.6 math::is_eltwise_ok; the eltwise developer
+ * guide's data types); otherwise the block is skipped. */
+static int eltwise_type_fits(const dnnl_ctx *c, dnnl_data_type_t dt) {
+  dnnl_alg_kind_t alg = dnnl_eltwise_alg(dnnl_arg_int(c, 1));
+  int integer = dt == dnnl_s32 || dt == dnnl_s8 || dt == dnnl_u8;
+  if ((!integer || alg == dnnl_eltwise_relu || alg == dnnl_eltwise_linear) &&
+      (alg != dnnl_eltwise_round || dt == dnnl_f32))
+    return 1;
+  dnnl_skip(c, "the algorithm does not take this data type");
+  return 0;
+}
+
 static int any_md(dnnl_memory_desc_t *md, int ndims, const dnnl_dim_t *dims, dnnl_data_type_t dt) {
   return dnnl_memory_desc_init_by_tag(md, ndims, dims, dt, dnnl_format_tag_any);
 }
@@ -237,6 +250,7 @@ void dnnl_pd_call(const dnnl_ctx *c, int api) {
     case MOCO_DNNL_PD_REORDER_ATTR: reorder(c, src, 1); break;
     case MOCO_DNNL_PD_ELTWISE: {
       dnnl_eltwise_desc_t d;
+      if (!eltwise_type_fits(c, src->data_type)) break;
       s->op.alg = dnnl_eltwise_alg(dnnl_arg_int(c, 1));
       s->op.alpha = dnnl_arg_real(c, 2), s->op.beta = dnnl_arg_real(c, 3);
       create_from(c, dnnl_eltwise_forward_desc_init(&d, dnnl_forward_inference, s->op.alg, src, s->op.alpha, s->op.beta), &d, NULL);

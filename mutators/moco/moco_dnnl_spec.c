@@ -143,6 +143,25 @@ static int arg_int(const Mlf__Moco__Block *k, unsigned i) {
   return i < k->n_args ? (int)moco_value_number(k->args[i]) : 0;
 }
 
+static double arg_real(const Mlf__Moco__Block *k, unsigned i) {
+  return i < k->n_args ? moco_value_number(k->args[i]) : 0;
+}
+
+/* The alg, alpha and beta parameters of an eltwise block or post-op, or 0. */
+static unsigned eltwise_alg_param(int api) {
+  return api == MOCO_DNNL_PD_ELTWISE ? 1 : api == MOCO_DNNL_POST_OPS_ELTWISE ? 2 : 0;
+}
+
+/* alpha and beta an eltwise algorithm accepts (oneDNN 2.6 math::is_eltwise_ok, which
+ * dnnl_eltwise_forward_desc_init applies, refusing others with dnnl_invalid_arguments; the
+ * eltwise developer guide's formulas need them): bounded_relu (index 7) alpha >= 0, clip and
+ * clip_v2 (14, 15) alpha <= beta. */
+static int alpha_beta_allowed(int alg, double alpha, double beta) {
+  if (alg == 7) return alpha >= 0;
+  if (alg == 14 || alg == 15) return alpha <= beta;
+  return 1;
+}
+
 static int dnnl_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, double v) {
   int api = moco_api_index(&moco_dnnl_spec, p->blocks[b]->api);
   if (api < 0 || param >= dnnl_apis[api].n_params) return 0;
@@ -155,6 +174,12 @@ static int dnnl_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, dou
   if (api == MOCO_DNNL_PD_POOLING && param == 2) return v > arg_int(k, 4);
   if ((api == MOCO_DNNL_PD_BATCH_NORM || api == MOCO_DNNL_PD_LAYER_NORM) && param == 1)
     return flags_allowed((unsigned)api, (int)v);
+  unsigned e = eltwise_alg_param(api);
+  if (e && param >= e && param <= e + 2) {
+    double x[3] = {arg_int(k, e), arg_real(k, e + 1), arg_real(k, e + 2)};
+    x[param - e] = v;
+    return alpha_beta_allowed((int)x[0], x[1], x[2]);
+  }
   return 1;
 }
 
@@ -164,7 +189,8 @@ static void set_integer(Mlf__Moco__Value *v, int64_t x) {
 }
 
 /* A pooling padding below its kernel; normalization flags a primitive accepts (dropping the
- * bits that conflict). Arguments are already in range. */
+ * bits that conflict); eltwise alpha and beta its algorithm accepts (alpha made non-negative,
+ * or alpha and beta swapped). Arguments are already in range. */
 static void dnnl_legalize(Mlf__Moco__Program *p) {
   for (size_t b = 0; b < p->n_blocks; b++) {
     Mlf__Moco__Block *k = p->blocks[b];
@@ -176,6 +202,12 @@ static void dnnl_legalize(Mlf__Moco__Program *p) {
       if (flags & 2) flags &= ~24;
       if (api == MOCO_DNNL_PD_LAYER_NORM) flags &= ~4;
       set_integer(k->args[1], flags);
+    }
+    unsigned e = eltwise_alg_param(api);
+    if (e && !alpha_beta_allowed(arg_int(k, e), arg_real(k, e + 1), arg_real(k, e + 2))) {
+      Mlf__Moco__Value *alpha = k->args[e + 1], *beta = k->args[e + 2];
+      if (arg_int(k, e) == 7) alpha->real = -alpha->real;
+      else k->args[e + 1] = beta, k->args[e + 2] = alpha;
     }
   }
 }
