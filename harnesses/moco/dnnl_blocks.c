@@ -37,6 +37,9 @@ void dnnl_skip(const dnnl_ctx *c, const char *why) {
 size_t dnnl_memory_extent(const dnnl_memory_desc_t *md) {
   size_t size = dnnl_memory_desc_get_size(md), width = dnnl_data_type_size(md->data_type);
   if (md->offset0 == 0 || md->format_kind != dnnl_blocked) return size;
+  dnnl_memory_desc_t at_start = *md;
+  at_start.offset0 = 0;
+  size = dnnl_memory_desc_get_size(&at_start) + (size_t)md->offset0 * width;
   for (size_t e = 0, n = dnnl_data_elements(md); e < n; e++)
     if (dnnl_data_offset(md, e) + width > size) size = dnnl_data_offset(md, e) + width;
   return size;

@@ -26,8 +26,9 @@ void dnnl_record(const dnnl_ctx *c, int status, const char *fmt, ...) __attribut
 void dnnl_skip(const dnnl_ctx *c, const char *why);
 /* The bytes a buffer of md spans: dnnl_memory_desc_get_size, except for a descriptor with an
  * offset (a submemory), for which oneDNN returns 0 on purpose (memory_desc_wrapper::size in
- * oneDNN 2.6: "if offset0 != 0 returns 0 (need to specify the behavior)"): then up to the end
- * of its last element. */
+ * oneDNN 2.6: "if offset0 != 0 returns 0 (need to specify the behavior)"): then the offset plus
+ * the size the descriptor has without it (its padded blocks included: a primitive writes the
+ * zero padding of a blocked destination), at least up to the end of its last element. */
 size_t dnnl_memory_extent(const dnnl_memory_desc_t *md);
 /* A guard-paged buffer of dnnl_memory_extent(md) bytes, filled from seed (dnnl_data_fill), and a memory
  * on it: 0, or the status of dnnl_memory_create (the buffer then freed). */
