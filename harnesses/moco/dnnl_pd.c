@@ -188,8 +188,10 @@ static void concat_or_sum(const dnnl_ctx *c, const dnnl_memory_desc_t *src, int 
   dnnl_record(c, st, NULL);
 }
 
+/* Batch and layer normalization of a source of 2 to 5 dims: their developer guides define them
+ * on N, C and up to 3 spatial dims (oneDNN 2.6 refuses 6 with dnnl_invalid_arguments). */
 static void normalization(const dnnl_ctx *c, const dnnl_memory_desc_t *src, int layer) {
-  if (src->ndims < 2) { dnnl_skip(c, "normalization needs at least 2 dims"); return; }
+  if (src->ndims < 2 || src->ndims > 5) { dnnl_skip(c, "normalization needs 2 to 5 dims"); return; }
   unsigned flags = (unsigned)dnnl_arg_int(c, 1);
   float eps = dnnl_arg_real(c, 2);
   if (layer) {
