@@ -134,7 +134,9 @@ static void md_submemory(const dnnl_ctx *c, const dnnl_slot *parent) {
 }
 
 /* dnnl_memory_desc_reshape adding one dimension of size inserted_size at axis: with size 1
- * "always possible" and the same memory (same size); any other size is refused. */
+ * "always possible", and "the transformation of the physical memory format corresponds to the
+ * transformation of the logical dimensions" (dnnl.h 1130): every element where it was, the
+ * same size; any other size is refused. */
 static void md_reshape(const dnnl_ctx *c, const dnnl_slot *in) {
   dnnl_slot *s = &c->o->slot[c->b];
   int n = in->md.ndims, axis = dnnl_arg_int(c, 1), size = dnnl_arg_int(c, 2);
@@ -145,9 +147,18 @@ static void md_reshape(const dnnl_ctx *c, const dnnl_slot *in) {
   int st = dnnl_memory_desc_reshape(&s->md, &in->md, n + 1, dims);
   dnnl_record(c, st, "%d dims", n + 1);
   if (st != dnnl_success || size != 1) return;
-  if (s->md.ndims != n + 1 || memcmp(s->md.dims, dims, sizeof dims) != 0)
+  if (s->md.ndims != n + 1 || memcmp(s->md.dims, dims, sizeof dims) != 0) {
     state_mismatch(c, "the reshaped descriptor's dims differ from those asked for");
-  else if (dnnl_memory_desc_get_size(&s->md) != dnnl_memory_desc_get_size(&in->md))
+    return;
+  }
+  /* A unit dimension keeps the row-major order of the elements: each must stay where it was. */
+  for (size_t e = 0, count = dnnl_data_elements(&in->md); e < count; e++)
+    if (dnnl_data_offset(&s->md, e) != dnnl_data_offset(&in->md, e)) {
+      dnnl_judge_mismatch(c->o, c->b, "layout-mismatch", "the reshaped descriptor puts element %zu at byte %zu, the source at byte %zu",
+                          e, dnnl_data_offset(&s->md, e), dnnl_data_offset(&in->md, e));
+      return;
+    }
+  if (dnnl_memory_desc_get_size(&s->md) != dnnl_memory_desc_get_size(&in->md))
     state_mismatch(c, "adding a unit dimension changed the descriptor's size");
 }
 
