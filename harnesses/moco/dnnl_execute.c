@@ -127,7 +127,10 @@ static void judge_values(const dnnl_ctx *c, const dnnl_op_info *op, const exec_a
     float x = dnnl_data_f32(src, in, e), got = dnnl_data_f32(dst, out, e);
     float want = dnnl_data_eltwise_reference(op->alg, op->alpha, op->beta, x);
     if (got != want && !(got != got && want != want)) {
-      dnnl_judge_mismatch(c->o, c->b, "reference-mismatch", "element %zu: f(%.9g) = %.9g, the reference %.9g (alpha %g, beta %g)",
+      /* Known finding (harnesses/moco/known_findings.tsv): oneDNN 2.6.3's eltwise (ref:any)
+       * on a descriptor with an offset (a submemory) returns success and computes nothing. */
+      int known = src->offset0 != 0 || dst->offset0 != 0;
+      dnnl_judge_mismatch(c->o, c->b, known ? "eltwise-on-submemory-not-computed" : "reference-mismatch", "element %zu: f(%.9g) = %.9g, the reference %.9g (alpha %g, beta %g)",
                           e, (double)x, (double)got, (double)want, (double)op->alpha, (double)op->beta);
       return;
     }
