@@ -97,4 +97,5 @@ double moco_value_number(const Mlf__Moco__Value *v);
 extern const moco_spec moco_png_spec;
 extern const moco_spec moco_png_image_spec;
 extern const moco_spec moco_fann_spec;
+extern const moco_spec moco_dnnl_spec;
 #endif

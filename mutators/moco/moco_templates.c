@@ -15,6 +15,7 @@ static const struct {
     {MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED, &moco_png_image_spec, &mlf__moco__png_program__descriptor},
     {MLF__MOCO__PROGRAM__TEMPLATE__XNN_OPERATORS, &moco_xnn_spec, &mlf__moco__xnn_program__descriptor},
     {MLF__MOCO__PROGRAM__TEMPLATE__FANN_NETWORK, &moco_fann_spec, &mlf__moco__fann_program__descriptor},
+    {MLF__MOCO__PROGRAM__TEMPLATE__DNNL_PRIMITIVES, &moco_dnnl_spec, &mlf__moco__dnnl_program__descriptor},
 };
 
 const moco_spec *moco_spec_of(const Mlf__Moco__Program *p) {

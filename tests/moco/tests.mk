@@ -6,3 +6,7 @@ $(OUT)/tests/test_moco_xnn: $(call obj,unit,harnesses/moco/xnn_judge.c harnesses
 # The MoCo FANN test drives the oracles directly (fann_judge.c and fann_outcome.c call no FANN
 # function).
 $(OUT)/tests/test_moco_fann: $(call obj,unit,harnesses/moco/fann_judge.c harnesses/moco/fann_outcome.c harnesses/moco/moco_run.c)
+# The MoCo oneDNN test drives the oracles directly (dnnl_judge.c, with dnnl_data.c for element
+# offsets) on descriptors oneDNN builds.
+$(OUT)/tests/test_moco_dnnl: $(call obj,unit,harnesses/moco/dnnl_judge.c harnesses/moco/dnnl_data.c harnesses/moco/moco_run.c) \
+  $(LIB_onednn_SHARED)

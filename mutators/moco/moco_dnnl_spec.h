@@ -1,0 +1,38 @@
+/* The APIs of moco_dnnl_spec (the oneDNN 2.6 C API primitive lifecycle), in the table's order:
+ * the harness calls them by these indices. */
+#ifndef MOCO_DNNL_SPEC_H
+#define MOCO_DNNL_SPEC_H
+#include "moco_spec.h"
+
+enum {
+  /* memory descriptors */
+  MOCO_DNNL_MD_INIT_BY_TAG, MOCO_DNNL_MD_SUBMEMORY, MOCO_DNNL_MD_RESHAPE, MOCO_DNNL_MD_PERMUTE,
+  MOCO_DNNL_MD_EQUAL, MOCO_DNNL_MD_GET_SIZE,
+  /* memories */
+  MOCO_DNNL_MEMORY_CREATE, MOCO_DNNL_MEMORY_DESTROY, MOCO_DNNL_MEMORY_GET_DATA_HANDLE,
+  MOCO_DNNL_MEMORY_SET_DATA_HANDLE, MOCO_DNNL_MEMORY_GET_MD,
+  /* attributes and post-ops */
+  MOCO_DNNL_ATTR_CREATE, MOCO_DNNL_ATTR_CLONE, MOCO_DNNL_ATTR_DESTROY, MOCO_DNNL_ATTR_OUTPUT_SCALES,
+  MOCO_DNNL_ATTR_POST_OPS, MOCO_DNNL_ATTR_SCRATCHPAD_MODE, MOCO_DNNL_ATTR_FPMATH_MODE,
+  MOCO_DNNL_POST_OPS_CREATE, MOCO_DNNL_POST_OPS_DESTROY, MOCO_DNNL_POST_OPS_ELTWISE,
+  MOCO_DNNL_POST_OPS_SUM, MOCO_DNNL_POST_OPS_BINARY, MOCO_DNNL_POST_OPS_LEN,
+  /* primitive descriptors */
+  MOCO_DNNL_PD_REORDER, MOCO_DNNL_PD_REORDER_ATTR, MOCO_DNNL_PD_ELTWISE, MOCO_DNNL_PD_SOFTMAX,
+  MOCO_DNNL_PD_POOLING, MOCO_DNNL_PD_CONVOLUTION, MOCO_DNNL_PD_CONVOLUTION_ATTR,
+  MOCO_DNNL_PD_INNER_PRODUCT, MOCO_DNNL_PD_MATMUL, MOCO_DNNL_PD_MATMUL_ATTR, MOCO_DNNL_PD_BINARY,
+  MOCO_DNNL_PD_CONCAT, MOCO_DNNL_PD_SUM, MOCO_DNNL_PD_BATCH_NORM, MOCO_DNNL_PD_LAYER_NORM,
+  MOCO_DNNL_PD_CLONE, MOCO_DNNL_PD_DESTROY, MOCO_DNNL_PD_QUERY_MD,
+  /* primitives */
+  MOCO_DNNL_PRIMITIVE_CREATE, MOCO_DNNL_PRIMITIVE_DESTROY, MOCO_DNNL_PRIMITIVE_EXECUTE,
+  MOCO_DNNL_APIS
+};
+
+/* The format tags a memory descriptor's `tag` parameter chooses from, per number of
+ * dimensions (1 to 4): the choice is taken modulo the list's length (dnnl_types.h). */
+#define MOCO_DNNL_TAG_CHOICES 4
+/* The eltwise algorithms an `alg` parameter of eltwise and its post-op chooses from, in the
+ * order of dnnl_alg_kind_t (dnnl_types.h 1425-1472, forward kinds only). */
+#define MOCO_DNNL_ELTWISE_ALGS 22
+#define MOCO_DNNL_BINARY_ALGS 12
+#define MOCO_DNNL_POOLING_ALGS 3
+#endif
