@@ -45,6 +45,7 @@ typedef struct {
   int exif_length;  /* 0: no eXIf */
   png_byte exif[256];
   int packing;      /* png_set_packing was set on the writer: rows hold one pixel per byte */
+  int packswap;     /* png_set_packswap was set on the writer: sub-byte pixels low bits first */
   int itxt_without_language; /* an iTXt was set with no language (the known memcpy of NULL) */
 } png_expected;
 

@@ -196,10 +196,9 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
   const char *negative = moco_negative_call(p);
   char tag[MLF_TAG_MAX];
   if (o->write.known_double_free) {
-    mlf_finding(run, "mlf:moco_png:libpng:png_set_PLTE:double-free-on-allocation-failure",
-                "allocation %lu failed inside png_set_PLTE after an earlier palette: "
-                "png_ptr->palette is left freed and png_destroy_write_struct frees it again",
-                o->write.alloc.fail_at);
+    snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:double-free-on-allocation-failure", o->write.known_double_free);
+    mlf_finding(run, tag, "allocation %lu failed inside %s after an earlier call: the png_struct copy is left freed "
+                "and png_destroy_write_struct frees it again", o->write.alloc.fail_at, o->write.known_double_free);
     return; /* the structs were left allocated on purpose */
   }
   if (o->write.known_pcal_inconsistent) {

@@ -56,8 +56,9 @@ static int channels(int color_type) {
 }
 
 /* Rows of samples from the pixel seed, packed as PNG packs them (most significant bits first,
- * 16-bit samples big-endian; one sample per byte when png_set_packing is set), indices below
- * the palette size, unused bits of a row's last byte zero. */
+ * least significant first when png_set_packswap is set; 16-bit samples big-endian; one sample
+ * per byte when png_set_packing is set), indices below the palette size, unused bits of a
+ * row's last byte zero. */
 static void make_pixels(const Mlf__Moco__Program *p, png_outcome *o) {
   const png_expected *e = &o->set;
   size_t samples = (size_t)e->width * channels(e->color_type);
@@ -74,7 +75,8 @@ static void make_pixels(const Mlf__Moco__Program *p, png_outcome *o) {
       unsigned v = (unsigned)mlf_rng_below(&rng, range ? range : 1);
       if (e->bit_depth == 16) row[2 * s] = (unsigned char)(v >> 8), row[2 * s + 1] = (unsigned char)v;
       else if (e->bit_depth == 8 || unpacked) row[s] = (unsigned char)v;
-      else row[s * e->bit_depth / 8] |= (unsigned char)(v << (8 - e->bit_depth - (s * e->bit_depth) % 8));
+      else row[s * e->bit_depth / 8] |= (unsigned char)(v << (e->packswap ? (s * e->bit_depth) % 8
+                                                                     : 8 - e->bit_depth - (s * e->bit_depth) % 8));
     }
   }
 }
@@ -162,14 +164,16 @@ static void read_state(png_structp png, png_infop info, png_expected *r) {
   read_chunks(png, info, r);
 }
 
-/* Known finding (harnesses/moco/known_findings.tsv): libpng 1.6.39's png_set_PLTE frees
- * png_ptr->palette and then allocates its replacement; when that allocation (the call's first)
- * fails, png_error leaves the freed pointer in place and png_destroy_write_struct frees it again.
- * 1 when this error is that one. */
-static int armed_double_free(const png_phase *w, const char *call, unsigned long allocations_before,
-                             int had_palette) {
-  return strcmp(call, "png_set_PLTE") == 0 && had_palette && w->alloc.failed &&
-         w->alloc.fail_at == allocations_before + 1;
+/* Known findings (harnesses/moco/known_findings.tsv): libpng 1.6.39 (Debian's revisions with
+ * the CVE-2026-33416 patches) frees png_ptr->palette in png_set_PLTE, and png_ptr->trans_alpha
+ * in png_set_tRNS, and then allocates the replacement; when that allocation (PLTE's first,
+ * tRNS's second, after the info struct's copy) fails, png_error leaves the freed pointer in
+ * place and png_destroy_write_struct frees it again. Needs an earlier call of the same setter.
+ * The call when this error is one of them, else NULL. */
+static const char *armed_double_free(const png_phase *w, const char *call, unsigned long allocations_before,
+                                     int had_earlier) {
+  int nth = strcmp(call, "png_set_PLTE") == 0 ? 1 : strcmp(call, "png_set_tRNS") == 0 ? 2 : 0;
+  return nth && had_earlier && w->alloc.failed && w->alloc.fail_at == allocations_before + nth ? call : NULL;
 }
 
 /* Known finding (harnesses/moco/known_findings.tsv): png_set_pCAL stores the new parameter
@@ -198,13 +202,13 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   png_bytep *volatile rows = NULL;
   const char *volatile call = "png_create_info_struct";
   volatile unsigned long allocations_before = 0;
-  volatile int had_palette = 0;
+  volatile int had_earlier = 0; /* the running block's setter ran before (PLTE, tRNS) */
   volatile size_t block = SIZE_MAX; /* the block running, SIZE_MAX after the body */
   if (!info) { w->stopped_in = call; png_destroy_write_struct(&png, NULL); return; }
   if (setjmp(png_jmpbuf(png))) {
     w->stopped_in = call;
     if (block != SIZE_MAX) moco_note(&o->results, block, "error: %s", w->reports.first_error);
-    w->known_double_free = armed_double_free(w, call, allocations_before, had_palette);
+    w->known_double_free = armed_double_free(w, call, allocations_before, had_earlier);
     if (!w->known_double_free || mlf_report_known()) png_destroy_write_struct(&png, &info);
     free(rows);
     return;
@@ -215,11 +219,12 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
     int api = moco_api_index(spec, p->blocks[b]->api);
     call = spec->apis[api].name;
     if (api >= MOCO_PNG_FIRST_SHARED) { /* transforms: set after png_write_info, and on the reader */
-      o->set.packing |= api == MOCO_PNG_PACKING;
+      o->set.packing |= api == MOCO_PNG_PACKING, o->set.packswap |= api == MOCO_PNG_PACKSWAP;
       moco_note(&o->results, b, api >= MOCO_PNG_FIRST_READ ? "set on the reader" : "set after png_write_info");
       continue;
     }
-    allocations_before = w->alloc.allocations, had_palette = o->set.n_palette > 0;
+    allocations_before = w->alloc.allocations;
+    had_earlier = api == MOCO_PNG_PLTE ? o->set.n_palette > 0 : api == MOCO_PNG_TRNS && o->set.has_trns;
     int warnings = w->reports.warnings;
     block = b;
     png_blocks_apply(png, info, api, p->blocks[b], p->data_seed + b, &o->set);
@@ -233,7 +238,7 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   block = SIZE_MAX;
   if (o->set.color_type == PNG_COLOR_TYPE_PALETTE && o->set.n_palette == 0) {
     call = "png_set_PLTE";
-    allocations_before = w->alloc.allocations, had_palette = 0;
+    allocations_before = w->alloc.allocations, had_earlier = 0;
     png_blocks_default_palette(png, info, p->data_seed, &o->set);
   }
   read_state(png, info, &o->got);

@@ -21,10 +21,10 @@ typedef struct {
   png_alloc alloc;
   const char *stopped_in; /* the call that raised an error ("png_set_IHDR", "png_write_image"...) */
   int completed;          /* 1 when the phase ran to its end */
-  /* The known libpng double free was armed (png_set_PLTE's allocation failed after an earlier
-   * palette): the harness skipped png_destroy_write_struct, leaving the structs allocated,
-   * unless MLF_REPORT_KNOWN=1 (then libpng frees the palette twice). */
-  int known_double_free;
+  /* The known libpng double free was armed (png_set_PLTE's or png_set_tRNS's allocation failed
+   * after an earlier call): the call, and the harness skipped png_destroy_write_struct, leaving
+   * the structs allocated, unless MLF_REPORT_KNOWN=1 (then libpng frees the pointer twice). */
+  const char *known_double_free;
   /* The known png_set_pCAL state after a failed allocation (a parameter count larger than its
    * array): the harness stopped the program there and left the structs allocated, unless
    * MLF_REPORT_KNOWN=1. NULL, or the call's name. */

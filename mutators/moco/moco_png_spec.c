@@ -59,9 +59,10 @@ static const moco_api png_apis[] = {
      {I("index", 0, 255, 0), I("gray_or_red", 0, 65535, 0), I("green", 0, 65535, 0), I("blue", 0, 65535, 0)},
      0, NULL, 0},
     /* sBIT: significant bits per channel, 1 to the sample depth (8 for palettes);
-     * png_write_sBIT refuses 0 on the gray or red channel it always checks. */
+     * png_write_sBIT refuses 0 on the gray or red channel it always checks, when the image is
+     * written: deferred (a later call replaces the value first). */
     {"png_set_sBIT", "chunk", 4,
-     {I("gray_or_red", 1, 16, 8), I("green", 1, 16, 8), I("blue", 1, 16, 8), I("alpha", 1, 16, 8)}, 0, NULL, 0},
+     {I("gray_or_red", 1, 16, 8), I("green", 1, 16, 8), I("blue", 1, 16, 8), I("alpha", 1, 16, 8)}, 1, NULL, 0},
     /* sCAL as strings (png_set_sCAL_s): unit 1 (metre) or 2 (radian), png_error otherwise;
      * width and height positive decimal numbers made from the values. */
     {"png_set_sCAL_s", "chunk", 3,
@@ -118,9 +119,10 @@ static const moco_api png_apis[] = {
      {I("screen_gamma", 1, 10000000, 220000), I("file_gamma", 1, 10000000, 45455)}, 0, NULL, 0},
     /* mode PNG_ALPHA_PNG (0) .. PNG_ALPHA_BROKEN (3), output gamma 1000..10000000
      * (png_error "invalid alpha mode", "output gamma out of expected range"). A mode that
-     * composes (1..3) beside png_set_background is a documented conflict (pngrtran.c: "Calling
-     * both is only useful when png_set_alpha_mode is used to set the default mode"): legalize
-     * keeps mode 0 then. */
+     * composes (1..3) may come once and not beside png_set_background: png.h, "internal
+     * checking in png_set_alpha will fire if more than one call to png_set_alpha_mode and
+     * png_set_background is made in the same read operation, however multiple calls with
+     * PNG_ALPHA_PNG are ignored"; legalize keeps mode 0 otherwise. */
     {"png_set_alpha_mode_fixed", "read-transform", 2,
      {I("mode", 0, 3, 0), I("output_gamma", 1000, 10000000, 220000)}, 0, NULL, 0},
     {"png_set_interlace_handling", "read-transform", 0, {{0}}, 0, NULL, 0},
@@ -202,6 +204,17 @@ static int max_sample(const Mlf__Moco__Program *p) { return (1 << ihdr_bit_depth
 /* The most significant bits sBIT may give a channel: the sample depth, 8 for palettes. */
 static int max_sbit(const Mlf__Moco__Program *p) { return ihdr_color_type(p) == 3 ? 8 : ihdr_bit_depth(p); }
 
+/* 1 when a call that composes precedes block b (an alpha mode other than PNG_ALPHA_PNG) or
+ * any png_set_background_fixed block is in the program. */
+static int earlier_composing(const Mlf__Moco__Program *p, size_t b) {
+  if (last_block(p, MOCO_PNG_BACKGROUND, p->n_blocks) >= 0) return 1;
+  for (size_t e = 0; e < b; e++)
+    if (moco_api_index(&moco_png_spec, p->blocks[e]->api) == MOCO_PNG_ALPHA_MODE &&
+        moco_value_number(p->blocks[e]->args[0]) != 0)
+      return 1;
+  return 0;
+}
+
 static int png_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, double v) {
   int api = moco_api_index(&moco_png_spec, p->blocks[b]->api);
   if (api < 0 || param >= png_apis[api].n_params) return 0;
@@ -224,7 +237,7 @@ static int png_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, doub
       double green = param == 2 ? v : moco_value_number(p->blocks[b]->args[2]);
       return red < 0 || green < 0 || red + green <= 100000;
     }
-    case MOCO_PNG_ALPHA_MODE: return param != 0 || v == 0 || last_block(p, MOCO_PNG_BACKGROUND, p->n_blocks) < 0;
+    case MOCO_PNG_ALPHA_MODE: return param != 0 || v == 0 || !earlier_composing(p, b);
     default: return 1;
   }
 }
@@ -251,8 +264,8 @@ static void at_most(Mlf__Moco__Block *k, unsigned i, int64_t hi) {
  * pair PNG allows; a pCAL's parameter count is its equation type's; filters are a
  * value or a mask; palettes fit the header (none on gray images, where libpng ignores them);
  * keywords are plain; tRNS, bKGD and sBIT fit the header and the palette written (no tRNS
- * beside an alpha channel); hIST follows a palette; no composing alpha mode beside a
- * background. Arguments are already in range (the caller clamps them). */
+ * beside an alpha channel); hIST follows a palette; no second composing call (an alpha mode
+ * other than PNG_ALPHA_PNG after another one, or beside a background). Arguments are already in range (the caller clamps them). */
 static void png_legalize(Mlf__Moco__Program *p) {
   Mlf__Moco__Value **h = p->blocks[0]->args;
   int ct = (int)h[3]->integer;
