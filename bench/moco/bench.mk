@@ -26,4 +26,10 @@ $(BUILD)/bench-seeds/moco_png_bytes: harnesses/libraries/libpng/recipe.sh | $(DE
 	rm -rf $@ && mkdir -p $@
 	cp $(CACHE)/src/$(MOCO_PNG_SOURCE_PACKAGE)/*.png $(CACHE)/src/$(MOCO_PNG_SOURCE_PACKAGE)/contrib/pngsuite/*.png $@/
 
+# FANN: networks FANN itself saved (a standard, a sparse and a shortcut network).
+$(eval $(call moco_baseline,moco_fann,fann,))
+$(BUILD)/bench-seeds/moco_fann_bytes: $(wildcard bench/moco/fann-seeds/*.net)
+	rm -rf $@ && mkdir -p $@
+	cp $^ $@/
+
 bench: $(OUT)/bench/moco_spec_count
