@@ -11,17 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "moco_test_programs.h"
 #include "dnnl_judge.h"
 #include "mlf_mutator.h"
 #include "moco_dnnl_spec.h"
 
 static const moco_spec *spec = &moco_dnnl_spec;
 
-static Mlf__Moco__DnnlProgram *unpacked(const uint8_t *data, size_t size) {
-  Mlf__Moco__DnnlProgram *root = mlf__moco__dnnl_program__unpack(NULL, size, data);
-  assert_non_null(root);
-  return root;
-}
 
 /* A program of one block of api, after the blocks its handles need (made by the post-processor's
  * rules: each handle parameter gets the latest earlier block that can serve it). */
@@ -63,50 +59,15 @@ static void test_every_default_is_legal(void **state) {
   assert_true(spec->n_apis >= 35 && spec->n_apis <= 64); /* the AR roulette holds 64 */
 }
 
-/* Every handle argument references an earlier block that makes its type, and no block between
- * them released it. */
-static void assert_references_valid(const Mlf__Moco__Program *p) {
-  for (size_t b = 0; b < p->n_blocks; b++) {
-    int api = moco_api_index(spec, p->blocks[b]->api);
-    assert_true(api >= 0);
-    for (unsigned i = 0; i < spec->apis[api].n_params; i++) {
-      const moco_param *q = &spec->apis[api].params[i];
-      if (q->kind != MOCO_HANDLE) continue;
-      const Mlf__Moco__Value *v = p->blocks[b]->args[i];
-      assert_int_equal(v->kind_case, MLF__MOCO__VALUE__KIND_REF);
-      assert_true(v->ref < b);
-      int from = moco_api_index(spec, p->blocks[v->ref]->api);
-      assert_non_null(spec->apis[from].returns);
-      assert_string_equal(spec->apis[from].returns, q->type);
-      for (size_t m = v->ref + 1; m < b; m++) {
-        int between = moco_api_index(spec, p->blocks[m]->api);
-        unsigned f = spec->apis[between].frees;
-        if (f) assert_false(p->blocks[m]->args[f - 1]->ref == v->ref);
-      }
-    }
-  }
+/* A mutated program: of the oneDNN template, its references valid. */
+static void check_dnnl_program(const Mlf__Moco__Program *p) {
+  assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__DNNL_PRIMITIVES);
+  moco_test_assert_references_valid(p);
 }
 
 static void test_post_processor_is_idempotent_and_references_valid(void **state) {
   (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__dnnl_program__descriptor, 7, NULL);
-  static uint8_t data[16384], again[16384];
-  size_t size = 0;
-  for (int i = 0; i < 3000; i++) {
-    size = mlf_mutate_bytes(m, data, size, sizeof data);
-    Mlf__Moco__DnnlProgram *root = unpacked(data, size);
-    Mlf__Moco__Program *p = root->program;
-    assert_non_null(p);
-    assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__DNNL_PRIMITIVES);
-    assert_references_valid(p);
-    mlf_post_process(&root->base);
-    size_t n = mlf__moco__dnnl_program__get_packed_size(root);
-    assert_int_equal(n, size);
-    mlf__moco__dnnl_program__pack(root, again);
-    assert_memory_equal(again, data, n);
-    mlf__moco__dnnl_program__free_unpacked(root, NULL);
-  }
-  mlf_mutator_free(m);
+  moco_test_mutated_programs_stay_valid(&mlf__moco__dnnl_program__descriptor, NULL, 0, check_dnnl_program);
 }
 
 static void test_bc_is_refused_and_negative(void **state) {
@@ -118,27 +79,14 @@ static void test_bc_is_refused_and_negative(void **state) {
   for (int round = 0; round < 40; round++) {
     Mlf__Moco__DnnlProgram *seed = program_of(apis, 5);
     static uint8_t data[4096];
-    size_t size = mlf__moco__dnnl_program__pack(seed, data);
+    size_t size = moco_test_pack(&seed->base, data, sizeof data);
     mlf__moco__dnnl_program__free_unpacked(seed, NULL);
-    for (int i = 0; i < 20000; i++) {
-      uint8_t copy[4096];
-      memcpy(copy, data, size);
-      size_t n = mlf_mutate_bytes(m, copy, size, sizeof copy);
-      if (strcmp(mlf_mutator_last_op(m), "moco:BC") != 0) continue;
-      Mlf__Moco__DnnlProgram *root = unpacked(copy, n);
-      Mlf__Moco__Program *p = root->program;
-      const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
-      assert_true(s->negative);
-      int api = moco_api_index(spec, p->blocks[s->block]->api);
-      const moco_param *q = &spec->apis[api].params[s->param];
-      double v = moco_value_number(p->blocks[s->block]->args[s->param]);
-      assert_false(spec->legal(p, s->block, s->param, v));
-      assert_true(spec->refused((unsigned)api, s->param, v > q->hi));
-      assert_true(api == MOCO_DNNL_MD_RESHAPE || api == MOCO_DNNL_ATTR_SCRATCHPAD_MODE || api == MOCO_DNNL_ATTR_FPMATH_MODE);
-      seen++;
-      mlf__moco__dnnl_program__free_unpacked(root, NULL);
-      break;
-    }
+    if (!moco_test_apply_until(m, data, &size, sizeof data, "moco:BC")) continue;
+    Mlf__Moco__DnnlProgram *root = (Mlf__Moco__DnnlProgram *)moco_test_unpack(&mlf__moco__dnnl_program__descriptor, data, size);
+    int api = moco_test_assert_last_step_is_bc(root->program);
+    assert_true(api == MOCO_DNNL_MD_RESHAPE || api == MOCO_DNNL_ATTR_SCRATCHPAD_MODE || api == MOCO_DNNL_ATTR_FPMATH_MODE);
+    seen++;
+    mlf__moco__dnnl_program__free_unpacked(root, NULL);
   }
   assert_true(seen > 30);
   mlf_mutator_free(m);

@@ -11,19 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "moco_test_programs.h"
 #include "fann_judge.h"
 #include "mlf_mutator.h"
 #include "moco_fann_spec.h"
 
 static const moco_spec *spec = &moco_fann_spec;
-
-static void append_block(Mlf__Moco__Program *p, int api) {
-  Mlf__Moco__Block *k = calloc(1, sizeof *k);
-  mlf__moco__block__init(k);
-  k->api = strdup(spec->apis[api].name);
-  p->blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof *p->blocks);
-  p->blocks[p->n_blocks++] = k;
-}
 
 /* A program of what every API may need (a shortcut network, training data of its size, a
  * saved network and data set, scaling parameters), then extra (-1 terminated), all with their
@@ -33,26 +26,12 @@ static const int base[] = {MOCO_FANN_CREATE_SHORTCUT, MOCO_FANN_CREATE_TRAIN, MO
 #define BASE_BLOCKS (sizeof base / sizeof *base)
 
 static Mlf__Moco__FannProgram *program_with(const int *extra) {
-  Mlf__Moco__FannProgram *root = calloc(1, sizeof *root);
-  mlf__moco__fann_program__init(root);
-  Mlf__Moco__Program *p = root->program = calloc(1, sizeof *p);
-  mlf__moco__program__init(p);
-  p->has_template_ = 1, p->template_ = MLF__MOCO__PROGRAM__TEMPLATE__FANN_NETWORK;
-  for (size_t i = 0; i < BASE_BLOCKS; i++) append_block(p, base[i]);
-  for (; *extra >= 0; extra++) append_block(p, *extra);
+  Mlf__Moco__FannProgram *root = (Mlf__Moco__FannProgram *)moco_test_root(&mlf__moco__fann_program__descriptor,
+                                                                           MLF__MOCO__PROGRAM__TEMPLATE__FANN_NETWORK);
+  Mlf__Moco__Program *p = root->program;
+  for (size_t i = 0; i < BASE_BLOCKS; i++) moco_test_append(p, base[i]);
+  for (; *extra >= 0; extra++) moco_test_append(p, *extra);
   mlf_post_process(&root->base);
-  return root;
-}
-
-static size_t packed(const Mlf__Moco__FannProgram *root, uint8_t *buf, size_t cap) {
-  size_t n = mlf__moco__fann_program__get_packed_size(root);
-  assert_true(n <= cap);
-  return mlf__moco__fann_program__pack(root, buf);
-}
-
-static Mlf__Moco__FannProgram *unpacked(const uint8_t *data, size_t size) {
-  Mlf__Moco__FannProgram *root = mlf__moco__fann_program__unpack(NULL, size, data);
-  assert_non_null(root);
   return root;
 }
 
@@ -71,68 +50,22 @@ static void test_every_default_is_legal(void **state) {
   }
 }
 
-/* Every handle argument names an earlier block that returns its type, and no block between
- * them frees that block's handle. */
-static void assert_references_valid(const Mlf__Moco__Program *p) {
-  for (size_t b = 0; b < p->n_blocks; b++) {
-    const moco_api *a = &spec->apis[moco_api_index(spec, p->blocks[b]->api)];
-    for (unsigned i = 0; i < a->n_params; i++) {
-      if (a->params[i].kind != MOCO_HANDLE) continue;
-      const Mlf__Moco__Value *v = p->blocks[b]->args[i];
-      assert_int_equal(v->kind_case, MLF__MOCO__VALUE__KIND_REF);
-      assert_true(v->ref < b);
-      const moco_api *creator = &spec->apis[moco_api_index(spec, p->blocks[v->ref]->api)];
-      assert_non_null(creator->returns);
-      assert_string_equal(creator->returns, a->params[i].type);
-      for (size_t m = v->ref + 1; m < b; m++) {
-        const moco_api *between = &spec->apis[moco_api_index(spec, p->blocks[m]->api)];
-        if (between->frees)
-          assert_false(p->blocks[m]->args[between->frees - 1]->ref == v->ref);
-      }
-    }
-  }
+/* A mutated program: of the FANN template, its references valid. */
+static void check_fann_program(const Mlf__Moco__Program *p) {
+  assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__FANN_NETWORK);
+  moco_test_assert_references_valid(p);
 }
 
 /* Any bytes unpack to a program the post-processor makes valid (references included);
  * post-processing it again changes no byte. */
 static void test_post_processor_is_idempotent_and_references_stay_valid(void **state) {
   (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__fann_program__descriptor, 7, NULL);
-  uint8_t data[8192] = {0}, again[8192];
-  size_t size = 0;
+  uint8_t data[8192];
   int extra[] = {MOCO_FANN_TRAIN_ON_DATA, MOCO_FANN_COPY, MOCO_FANN_RUN, -1};
   Mlf__Moco__FannProgram *seed = program_with(extra);
-  size = packed(seed, data, sizeof data);
+  size_t size = moco_test_pack(&seed->base, data, sizeof data);
   mlf__moco__fann_program__free_unpacked(seed, NULL);
-  for (int i = 0; i < 3000; i++) {
-    size = mlf_mutate_bytes(m, data, size, sizeof data);
-    Mlf__Moco__FannProgram *root = unpacked(data, size);
-    Mlf__Moco__Program *p = root->program;
-    assert_non_null(p);
-    assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__FANN_NETWORK);
-    assert_references_valid(p);
-    mlf_post_process(&root->base);
-    size_t n = packed(root, again, sizeof again);
-    assert_int_equal(n, size);
-    assert_memory_equal(again, data, n);
-    mlf__moco__fann_program__free_unpacked(root, NULL);
-  }
-  mlf_mutator_free(m);
-}
-
-/* One operator by name, applied until it changes the program. */
-static int apply_until(mlf_mutator *m, uint8_t *data, size_t *size, const char *op) {
-  for (int i = 0; i < 20000; i++) {
-    uint8_t copy[8192];
-    memcpy(copy, data, *size);
-    size_t n = mlf_mutate_bytes(m, copy, *size, sizeof copy);
-    if (strcmp(mlf_mutator_last_op(m), op) == 0) {
-      memcpy(data, copy, n);
-      *size = n;
-      return 1;
-    }
-  }
-  return 0;
+  moco_test_mutated_programs_stay_valid(&mlf__moco__fann_program__descriptor, data, size, check_fann_program);
 }
 
 static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state) {
@@ -142,22 +75,13 @@ static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state)
   for (int round = 0; round < 50; round++) {
     uint8_t data[8192];
     Mlf__Moco__FannProgram *seed = program_with(extra);
-    size_t size = packed(seed, data, sizeof data);
+    size_t size = moco_test_pack(&seed->base, data, sizeof data);
     mlf__moco__fann_program__free_unpacked(seed, NULL);
-    assert_true(apply_until(m, data, &size, "moco:BC"));
-    Mlf__Moco__FannProgram *root = unpacked(data, size);
+    assert_true(moco_test_apply_until(m, data, &size, sizeof data, "moco:BC"));
+    Mlf__Moco__FannProgram *root = (Mlf__Moco__FannProgram *)moco_test_unpack(&mlf__moco__fann_program__descriptor, data, size);
     Mlf__Moco__Program *p = root->program;
-    const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
-    assert_int_equal(s->op, MLF__MOCO__OPERATOR__BC);
-    assert_true(s->negative);
-    int api = moco_api_index(spec, p->blocks[s->block]->api);
+    int api = moco_test_assert_last_step_is_bc(p);
     assert_true(api == MOCO_FANN_ACT_LAYER || api == MOCO_FANN_STEEP_LAYER || api == MOCO_FANN_SUBSET);
-    const moco_param *q = &spec->apis[api].params[s->param];
-    double v = moco_value_number(p->blocks[s->block]->args[s->param]);
-    assert_false(spec->legal(p, s->block, s->param, v));
-    int upper = v > q->hi;
-    assert_true(spec->refused((unsigned)api, s->param, upper));
-    assert_true(upper ? v == q->hi + q->resolution : v == q->lo - q->resolution);
     mlf__moco__fann_program__free_unpacked(root, NULL);
   }
   mlf_mutator_free(m);

@@ -11,48 +11,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "moco_test_programs.h"
 #include "mlf_mutator.h"
 #include "moco_png_spec.h"
 #include "png_judge.h"
 
 static const moco_spec *spec = &moco_png_spec;
 
-static Mlf__Moco__Block *new_block(int api) {
-  Mlf__Moco__Block *k = calloc(1, sizeof *k);
-  mlf__moco__block__init(k);
-  k->api = strdup(spec->apis[api].name);
-  return k;
-}
-
 /* A program (in moco_png's root message) of the header (8 x 8 RGB; a palette image with a
  * palette block first for hIST, which needs one) and, unless api is the header, one block of
  * api with its default arguments. */
 static Mlf__Moco__PngProgram *program_with(int api) {
-  Mlf__Moco__PngProgram *root = calloc(1, sizeof *root);
-  mlf__moco__png_program__init(root);
-  Mlf__Moco__Program *p = root->program = calloc(1, sizeof *p);
-  mlf__moco__program__init(p);
-  p->blocks = calloc(3, sizeof *p->blocks);
-  p->blocks[p->n_blocks++] = new_block(MOCO_PNG_IHDR);
+  Mlf__Moco__PngProgram *root = (Mlf__Moco__PngProgram *)moco_test_root(&mlf__moco__png_program__descriptor,
+                                                                         MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ);
+  Mlf__Moco__Program *p = root->program;
+  moco_test_append(p, MOCO_PNG_IHDR);
   mlf_post_process(&root->base);
   p->blocks[0]->args[3]->integer = api == MOCO_PNG_HIST ? 3 : 2; /* RGB, so that a palette is kept */
-  if (api == MOCO_PNG_HIST) p->blocks[p->n_blocks++] = new_block(MOCO_PNG_PLTE);
-  if (api != MOCO_PNG_IHDR) p->blocks[p->n_blocks++] = new_block(api);
+  if (api == MOCO_PNG_HIST) moco_test_append(p, MOCO_PNG_PLTE);
+  if (api != MOCO_PNG_IHDR) moco_test_append(p, api);
   size_t n = p->n_blocks;
   mlf_post_process(&root->base);
   assert_int_equal(p->n_blocks, n);
-  return root;
-}
-
-static size_t packed(const Mlf__Moco__PngProgram *root, uint8_t *buf, size_t cap) {
-  size_t n = mlf__moco__png_program__get_packed_size(root);
-  assert_true(n <= cap);
-  return mlf__moco__png_program__pack(root, buf);
-}
-
-static Mlf__Moco__PngProgram *unpacked(const uint8_t *data, size_t size) {
-  Mlf__Moco__PngProgram *root = mlf__moco__png_program__unpack(NULL, size, data);
-  assert_non_null(root);
   return root;
 }
 
@@ -68,53 +48,27 @@ static void test_every_default_is_legal(void **state) {
   }
 }
 
-/* Any bytes unpack (or default) to a program of one of libpng's templates that the
- * post-processor makes valid (known APIs; the write-read template headed by the header);
- * post-processing it again changes no byte. */
-static void test_post_processor_is_idempotent_on_mutated_programs(void **state) {
-  (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__png_program__descriptor, 7, NULL);
-  uint8_t data[4096] = {0}, again[4096];
-  size_t size = 0;
-  for (int i = 0; i < 3000; i++) {
-    size = mlf_mutate_bytes(m, data, size, sizeof data);
-    Mlf__Moco__PngProgram *root = unpacked(data, size);
-    Mlf__Moco__Program *p = root->program;
-    assert_non_null(p);
-    assert_true(p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ ||
-                p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED);
-    const moco_spec *its = moco_spec_of(p);
-    for (size_t b = 0; b < p->n_blocks; b++) assert_true(moco_api_index(its, p->blocks[b]->api) >= 0);
-    if (its == spec) assert_int_equal(moco_api_index(spec, p->blocks[0]->api), MOCO_PNG_IHDR);
-    mlf_post_process(&root->base);
-    size_t n = packed(root, again, sizeof again);
-    assert_int_equal(n, size);
-    assert_memory_equal(again, data, n);
-    mlf__moco__png_program__free_unpacked(root, NULL);
-  }
-  mlf_mutator_free(m);
+/* A mutated program: of one of libpng's templates, known APIs only, the write-read template
+ * headed by the header. */
+static void check_png_program(const Mlf__Moco__Program *p) {
+  assert_true(p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_WRITE_READ ||
+              p->template_ == MLF__MOCO__PROGRAM__TEMPLATE__PNG_SIMPLIFIED);
+  const moco_spec *its = moco_spec_of(p);
+  for (size_t b = 0; b < p->n_blocks; b++) assert_true(moco_api_index(its, p->blocks[b]->api) >= 0);
+  if (its == spec) assert_int_equal(moco_api_index(spec, p->blocks[0]->api), MOCO_PNG_IHDR);
+  moco_test_assert_references_valid(p);
 }
 
-/* One operator by name, applied until it changes the program. */
-static const char *apply_until(mlf_mutator *m, uint8_t *data, size_t *size, const char *op) {
-  static char last[64];
-  for (int i = 0; i < 20000; i++) {
-    uint8_t copy[4096];
-    memcpy(copy, data, *size);
-    size_t n = mlf_mutate_bytes(m, copy, *size, 4096);
-    snprintf(last, sizeof last, "%s", mlf_mutator_last_op(m));
-    if (strcmp(last, op) == 0) {
-      memcpy(data, copy, n);
-      *size = n;
-      return last;
-    }
-  }
-  return NULL;
+/* Any bytes unpack (or default) to a program the post-processor makes valid; post-processing
+ * it again changes no byte. */
+static void test_post_processor_is_idempotent_on_mutated_programs(void **state) {
+  (void)state;
+  moco_test_mutated_programs_stay_valid(&mlf__moco__png_program__descriptor, NULL, 0, check_png_program);
 }
 
 static Mlf__Moco__PngProgram *seed_program(uint8_t *data, size_t *size) {
   Mlf__Moco__PngProgram *root = program_with(MOCO_PNG_TIME);
-  *size = packed(root, data, 4096);
+  *size = moco_test_pack(&root->base, data, 4096);
   return root;
 }
 
@@ -125,19 +79,10 @@ static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state)
     uint8_t data[4096];
     size_t size;
     mlf__moco__png_program__free_unpacked(seed_program(data, &size), NULL);
-    assert_non_null(apply_until(m, data, &size, "moco:BC"));
-    Mlf__Moco__PngProgram *root = unpacked(data, size);
+    assert_true(moco_test_apply_until(m, data, &size, sizeof data, "moco:BC"));
+    Mlf__Moco__PngProgram *root = (Mlf__Moco__PngProgram *)moco_test_unpack(&mlf__moco__png_program__descriptor, data, size);
     Mlf__Moco__Program *p = root->program;
-    const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
-    assert_int_equal(s->op, MLF__MOCO__OPERATOR__BC);
-    assert_true(s->negative);
-    int api = moco_api_index(spec, p->blocks[s->block]->api);
-    const moco_param *q = &spec->apis[api].params[s->param];
-    double v = moco_value_number(p->blocks[s->block]->args[s->param]);
-    assert_false(spec->legal(p, s->block, s->param, v));
-    int upper = v > q->hi;
-    assert_true(spec->refused((unsigned)api, s->param, upper));
-    assert_true(upper ? v == q->hi + q->resolution : v == q->lo - q->resolution);
+    moco_test_assert_last_step_is_bc(p);
     mlf__moco__png_program__free_unpacked(root, NULL);
   }
   mlf_mutator_free(m);
@@ -151,8 +96,8 @@ static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
     size_t size;
     Mlf__Moco__PngProgram *before_root = seed_program(data, &size);
     Mlf__Moco__Program *before = before_root->program;
-    assert_non_null(apply_until(m, data, &size, round % 2 ? "moco:RG" : "moco:AR"));
-    Mlf__Moco__PngProgram *root = unpacked(data, size);
+    assert_true(moco_test_apply_until(m, data, &size, sizeof data, round % 2 ? "moco:RG" : "moco:AR"));
+    Mlf__Moco__PngProgram *root = (Mlf__Moco__PngProgram *)moco_test_unpack(&mlf__moco__png_program__descriptor, data, size);
     Mlf__Moco__Program *p = root->program;
     const Mlf__Moco__Step *s = p->derivation[p->n_derivation - 1];
     assert_false(s->negative);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "moco_test_programs.h"
 #include <xnnpack.h>
 #include "mlf_mutator.h"
 #include "moco_xnn_spec.h"
@@ -18,24 +19,14 @@
 
 static const moco_spec *spec = &moco_xnn_spec;
 
-static Mlf__Moco__Block *new_block(int api) {
-  Mlf__Moco__Block *k = calloc(1, sizeof *k);
-  mlf__moco__block__init(k);
-  k->api = strdup(spec->apis[api].name);
-  return k;
-}
-
 /* A root message holding create, setup, run of one kind, post-processed. */
 static Mlf__Moco__XnnProgram *program_of(xnn_kind kind) {
-  Mlf__Moco__XnnProgram *root = calloc(1, sizeof *root);
-  mlf__moco__xnn_program__init(root);
-  Mlf__Moco__Program *p = root->program = calloc(1, sizeof *p);
-  mlf__moco__program__init(p);
-  p->has_template_ = 1, p->template_ = MLF__MOCO__PROGRAM__TEMPLATE__XNN_OPERATORS;
-  p->blocks = calloc(3, sizeof *p->blocks);
-  p->blocks[p->n_blocks++] = new_block(2 * kind);
-  p->blocks[p->n_blocks++] = new_block(2 * kind + 1);
-  p->blocks[p->n_blocks++] = new_block(XNN_API_RUN);
+  Mlf__Moco__XnnProgram *root = (Mlf__Moco__XnnProgram *)moco_test_root(&mlf__moco__xnn_program__descriptor,
+                                                                         MLF__MOCO__PROGRAM__TEMPLATE__XNN_OPERATORS);
+  Mlf__Moco__Program *p = root->program;
+  moco_test_append(p, 2 * (int)kind);
+  moco_test_append(p, 2 * (int)kind + 1);
+  moco_test_append(p, XNN_API_RUN);
   mlf_post_process(&root->base);
   assert_int_equal(p->n_blocks, 3);
   return root;
@@ -76,28 +67,16 @@ static void assert_references_valid(const Mlf__Moco__Program *p) {
   }
 }
 
+/* A mutated program: of the XNNPACK template, its references valid. */
+static void check_xnn_program(const Mlf__Moco__Program *p) {
+  assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__XNN_OPERATORS);
+  moco_test_assert_references_valid(p);
+  assert_references_valid(p);
+}
+
 static void test_post_processor_is_idempotent_and_references_valid(void **state) {
   (void)state;
-  mlf_mutator *m = mlf_mutator_new(&mlf__moco__xnn_program__descriptor, 7, NULL);
-  uint8_t data[8192] = {0}, again[8192];
-  size_t size = 0;
-  for (int i = 0; i < 3000; i++) {
-    size = mlf_mutate_bytes(m, data, size, sizeof data);
-    Mlf__Moco__XnnProgram *root = mlf__moco__xnn_program__unpack(NULL, size, data);
-    assert_non_null(root);
-    Mlf__Moco__Program *p = root->program;
-    assert_non_null(p);
-    assert_int_equal(p->template_, MLF__MOCO__PROGRAM__TEMPLATE__XNN_OPERATORS);
-    assert_references_valid(p);
-    mlf_post_process(&root->base);
-    size_t n = mlf__moco__xnn_program__get_packed_size(root);
-    assert_true(n <= sizeof again);
-    mlf__moco__xnn_program__pack(root, again);
-    assert_int_equal(n, size);
-    assert_memory_equal(again, data, n);
-    mlf__moco__xnn_program__free_unpacked(root, NULL);
-  }
-  mlf_mutator_free(m);
+  moco_test_mutated_programs_stay_valid(&mlf__moco__xnn_program__descriptor, NULL, 0, check_xnn_program);
 }
 
 /* BC's values on the refused sides are outside what legal() accepts. */

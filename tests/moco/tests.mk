@@ -1,12 +1,14 @@
+# Every MoCo test shares tests/moco/moco_test_programs.c (packing, operators, the
+# post-processor loop, references).
 # The MoCo libpng test drives the oracles directly (png_judge.c calls no libpng function;
 # moco_run.c resolves arguments and names the negative call).
-$(OUT)/tests/test_moco_png: $(call obj,unit,harnesses/moco/png_judge.c harnesses/moco/moco_run.c)
+$(OUT)/tests/test_moco_png: $(call obj,unit,tests/moco/moco_test_programs.c harnesses/moco/png_judge.c harnesses/moco/moco_run.c)
 # The MoCo XNNPACK test drives the judge and the reference directly (neither calls XNNPACK).
-$(OUT)/tests/test_moco_xnn: $(call obj,unit,harnesses/moco/xnn_judge.c harnesses/moco/xnn_reference.c harnesses/moco/moco_run.c)
+$(OUT)/tests/test_moco_xnn: $(call obj,unit,tests/moco/moco_test_programs.c harnesses/moco/xnn_judge.c harnesses/moco/xnn_reference.c harnesses/moco/moco_run.c)
 # The MoCo FANN test drives the oracles directly (fann_judge.c and fann_outcome.c call no FANN
 # function).
-$(OUT)/tests/test_moco_fann: $(call obj,unit,harnesses/moco/fann_judge.c harnesses/moco/fann_outcome.c harnesses/moco/moco_run.c)
+$(OUT)/tests/test_moco_fann: $(call obj,unit,tests/moco/moco_test_programs.c harnesses/moco/fann_judge.c harnesses/moco/fann_outcome.c harnesses/moco/moco_run.c)
 # The MoCo oneDNN test drives the oracles directly (dnnl_judge.c, with dnnl_data.c for element
 # offsets) on descriptors oneDNN builds.
-$(OUT)/tests/test_moco_dnnl: $(call obj,unit,harnesses/moco/dnnl_judge.c harnesses/moco/dnnl_data.c harnesses/moco/moco_run.c) \
+$(OUT)/tests/test_moco_dnnl: $(call obj,unit,tests/moco/moco_test_programs.c harnesses/moco/dnnl_judge.c harnesses/moco/dnnl_data.c harnesses/moco/moco_run.c) \
   $(LIB_onednn_SHARED)
