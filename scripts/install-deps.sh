@@ -25,6 +25,8 @@ packages=(
   # FANN (MoCo family): built from its Debian source; the headers, and the installed libfann2
   # that confirms each finding
   libfann-dev
+  # the PNG decoders the MoCo libpng target compares every file it writes with
+  libspng-dev liblodepng-dev libstb-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -5,11 +5,13 @@
  * Oracle: a positive program writes without error, and reading the file back gives the same
  * pixels and every chunk as set; a negative one (the last step put an argument past a boundary
  * libpng documents as refused) raises an error or a warning; nothing leaks; after an error or
- * a failed allocation libpng still writes and reads a plain image. */
+ * a failed allocation libpng still writes and reads a plain image; every file read back is
+ * decoded by libspng, LodePNG and stb_image as well, with the same pixels (png_decoders.h). */
 #include <stdio.h>
 #include <string.h>
 #include "mlf_target.h"
 #include "moco_run.h"
+#include "png_decoders.h"
 #include "png_image_program.h"
 #include "png_judge.h"
 #include "png_template.h"
@@ -56,6 +58,7 @@ static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
     log_phase(run, "read", &o.read_phase);
   }
   png_judge(p, &o, run);
+  if (o.read_phase.completed) png_decoders_judge(o.file, o.file_size, run);
   moco_feedback(&moco_png_spec, p, o.write.completed ? (o.write.reports.warnings ? 1 : 0) : 2);
   if (!o.write.completed && !still_usable())
     mlf_finding(run, "mlf:moco_png:libpng:state:unusable-after-error",
