@@ -107,8 +107,9 @@ void png_decoders_compare(const unsigned char *file, size_t size, const png_deco
   char kind[64];
   kind_name(&k, kind, sizeof kind);
   const png_decoded *reference = NULL;
+  mlf_log(run, "decoders on a %s file, chunks %s:", kind, k.chunks);
   for (int i = 0; i < PNG_DECODERS; i++) {
-    mlf_log(run, "decoder %s: %s", d[i].decoder, d[i].accepted ? "accepted" : d[i].image.error);
+    mlf_log(run, "  %s: %s", d[i].decoder, d[i].accepted ? "accepted" : d[i].image.error);
     if (d[i].accepted && !reference) reference = &d[i];
   }
   for (int i = 1; i < PNG_DECODERS && d[0].accepted; i++)
