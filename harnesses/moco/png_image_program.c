@@ -10,6 +10,7 @@
 #include "mlf_rng.h"
 #include "moco_png_image_spec.h"
 #include "moco_run.h"
+#include "png_decoders.h"
 
 typedef struct {
   png_image image;   /* as written: width, height, format, colour map entries */
@@ -202,6 +203,8 @@ void png_image_program_run(const Mlf__Moco__Program *p, mlf_run *run) {
   run_blocks(x);
   moco_log_program(run, &moco_png_image_spec, p, &x->results);
   judge(x, run);
+  for (size_t b = 0; b < MOCO_MAX_BLOCKS; b++)
+    if (x->written[b].file) png_decoders_judge(x->written[b].file, x->written[b].file_size, run);
   moco_feedback(&moco_png_image_spec, p, x->failed_call ? 2 : 0);
   for (size_t b = 0; b < MOCO_MAX_BLOCKS; b++) {
     png_image_free(&x->reading[b].image);
