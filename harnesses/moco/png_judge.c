@@ -201,10 +201,10 @@ void png_judge(const Mlf__Moco__Program *p, const png_outcome *o, mlf_run *run) 
                 "and png_destroy_write_struct frees it again", o->write.alloc.fail_at, o->write.known_double_free);
     return; /* the structs were left allocated on purpose */
   }
-  if (o->write.known_pcal_inconsistent) {
-    mlf_finding(run, "mlf:moco_png:libpng:png_set_pCAL:inconsistent-after-allocation-failure",
-                "allocation %lu failed inside png_set_pCAL after it stored the new parameter count: "
-                "the count exceeds the parameters it keeps", o->write.alloc.fail_at);
+  if (o->write.known_inconsistent) {
+    snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:inconsistent-after-allocation-failure", o->write.known_inconsistent);
+    mlf_finding(run, tag, "allocation %lu failed inside %s: the info struct keeps a count or a valid flag "
+                "its pointers no longer back", o->write.alloc.fail_at, o->write.known_inconsistent);
     return; /* the structs were left allocated on purpose */
   }
   if (o->set.itxt_without_language)

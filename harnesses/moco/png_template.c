@@ -176,17 +176,24 @@ static const char *armed_double_free(const png_phase *w, const char *call, unsig
   return nth && had_earlier && w->alloc.failed && w->alloc.fail_at == allocations_before + nth ? call : NULL;
 }
 
-/* Known finding (harnesses/moco/known_findings.tsv): png_set_pCAL stores the new parameter
- * count before it allocates the units (the call's second allocation), the parameter array
- * (third) and each parameter, and stores each result before checking it; when one fails it
- * warns and returns, leaving NULL units beside the earlier call's shorter array, no array, or
- * NULL parameters under the new count, which png_get_pCAL, png_write_info and
- * png_destroy_write_struct then read. 1 when the call just made left that state (a failed
- * array allocation for no parameters leaves nothing to read). */
-static int pcal_left_inconsistent(const png_phase *w, unsigned long allocations_before, int count) {
-  if (!w->alloc.failed || w->alloc.fail_at <= allocations_before + 1 ||
-      w->alloc.fail_at > w->alloc.allocations)
-    return 0;
+/* Known findings (harnesses/moco/known_findings.tsv): a setter left the info struct
+ * inconsistent after one of its allocations failed (it only warns), which png_get_*,
+ * png_write_info and png_destroy_write_struct then read.
+ *  - png_set_pCAL stores the new parameter count before it allocates the units (the call's
+ *    second allocation), the parameter array (third) and each parameter, and stores each
+ *    result before checking it: NULL units beside the earlier call's shorter array, no array,
+ *    or NULL parameters under the new count (a failed array allocation for no parameters
+ *    leaves nothing to read);
+ *  - png_set_sCAL_s stores each of its two strings' allocation before checking it and does not
+ *    clear PNG_INFO_sCAL: after an earlier call, a failed one leaves a NULL width (or height)
+ *    under the valid flag.
+ * 1 when the call just made (API api; had_earlier: an earlier call of it ran; count: pCAL's
+ * parameter count) left that state. */
+static int left_inconsistent(int api, const png_phase *w, unsigned long allocations_before, int had_earlier,
+                             int count) {
+  if (!w->alloc.failed || w->alloc.fail_at <= allocations_before || w->alloc.fail_at > w->alloc.allocations) return 0;
+  if (api == MOCO_PNG_SCAL) return had_earlier;
+  if (api != MOCO_PNG_PCAL || w->alloc.fail_at == allocations_before + 1) return 0;
   return w->alloc.fail_at - allocations_before != 3 || count > 0;
 }
 
@@ -202,7 +209,7 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   png_bytep *volatile rows = NULL;
   const char *volatile call = "png_create_info_struct";
   volatile unsigned long allocations_before = 0;
-  volatile int had_earlier = 0; /* the running block's setter ran before (PLTE, tRNS) */
+  volatile int had_earlier = 0; /* the running block's setter ran before (PLTE, tRNS, sCAL) */
   volatile size_t block = SIZE_MAX; /* the block running, SIZE_MAX after the body */
   if (!info) { w->stopped_in = call; png_destroy_write_struct(&png, NULL); return; }
   if (setjmp(png_jmpbuf(png))) {
@@ -224,14 +231,15 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
       continue;
     }
     allocations_before = w->alloc.allocations;
-    had_earlier = api == MOCO_PNG_PLTE ? o->set.n_palette > 0 : api == MOCO_PNG_TRNS && o->set.has_trns;
+    had_earlier = api == MOCO_PNG_PLTE ? o->set.n_palette > 0
+                  : api == MOCO_PNG_TRNS ? o->set.has_trns : api == MOCO_PNG_SCAL && o->set.has_scal;
     int warnings = w->reports.warnings;
     block = b;
     png_blocks_apply(png, info, api, p->blocks[b], p->data_seed + b, &o->set);
     if (w->reports.warnings > warnings) moco_note(&o->results, b, "warning (%d in all so far)", w->reports.warnings);
     else moco_note(&o->results, b, "ok");
-    if (api == MOCO_PNG_PCAL && pcal_left_inconsistent(w, allocations_before, o->set.pcal_nparams)) {
-      w->known_pcal_inconsistent = w->stopped_in = call;
+    if (left_inconsistent(api, w, allocations_before, had_earlier, o->set.pcal_nparams)) {
+      w->known_inconsistent = w->stopped_in = call;
       if (!mlf_report_known()) return; /* the structs are left allocated on purpose */
     }
   }
