@@ -1,6 +1,7 @@
 /* The oracles of the XNN_OPERATORS template (xnn_judge.h). Tags:
  * mlf:moco_xnn:xnnpack:<call>:<kind>. */
 #include "xnn_judge.h"
+#include <stdint.h>
 #include <stdio.h>
 #include <xnnpack.h>
 
@@ -10,8 +11,15 @@ static void finding(mlf_run *run, const char *call, const char *kind, const char
   mlf_finding(run, tag, fmt, a, b);
 }
 
-static const char *problem_kind(xnn_problem problem) {
-  switch (problem) {
+/* 1 when bits is a subnormal binary32 (exponent field 0, fraction not 0). */
+static int subnormal_bits(uint32_t bits) { return (bits & 0x7f800000u) == 0 && (bits & 0x007fffffu) != 0; }
+
+/* The kind of a block's problem. Known finding: an output the reference makes subnormal (a
+ * clamp bound that is one) comes out as a signed zero. */
+static const char *problem_kind(const xnn_block_outcome *bo) {
+  if (bo->problem == XNN_PROBLEM_REFERENCE && subnormal_bits(bo->expected) && (bo->got & 0x7fffffffu) == 0)
+    return "subnormal-output-flushed-to-zero";
+  switch (bo->problem) {
     case XNN_PROBLEM_REFERENCE: return "reference-mismatch";
     case XNN_PROBLEM_NONDETERMINISTIC: return "nondeterministic";
     case XNN_PROBLEM_STRIDE_GAP: return "wrote-stride-gap";
@@ -36,9 +44,12 @@ void xnn_judge(const Mlf__Moco__Program *p, const xnn_outcome *o, mlf_run *run) 
     finding(run, "xnn_delete_operator", "leak", "%d block(s) allocated through the xnn_allocator still live "
             "after every op was deleted (allocation %d failed)", (int)o->live_after_teardown, (int)o->alloc.fail_at);
   for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++)
-    if (o->block[b].problem)
-      finding(run, run_call(p, b, o), problem_kind(o->block[b].problem),
-              "output element %d: expected bits 0x%08x", (int)o->block[b].index, (int)o->block[b].expected);
+    if (o->block[b].problem) {
+      char tag[MLF_TAG_MAX];
+      snprintf(tag, sizeof tag, "mlf:moco_xnn:xnnpack:%s:%s", run_call(p, b, o), problem_kind(&o->block[b]));
+      mlf_finding(run, tag, "output element %zu: expected bits 0x%08x, got 0x%08x", o->block[b].index,
+                  (unsigned)o->block[b].expected, (unsigned)o->block[b].got);
+    }
   const char *negative = moco_negative_call(p);
   size_t nb = negative ? p->derivation[p->n_derivation - 1]->block : SIZE_MAX;
   if (negative) {

@@ -9,6 +9,7 @@
  * parameter to a random legal value), BC (one parameter just past a refused boundary), insert
  * and delete of a block, and an allocation-failure schedule. In false-alarm mode
  * (MLF_NO_SPECIALS=1) every program is positive: no BC step, no allocation-failure schedule. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,7 @@ static void normalize_value(Mlf__Moco__Value **slot, const moco_param *q) {
                      v->kind_case == MLF__MOCO__VALUE__KIND_REAL);
   double x = number ? moco_value_number(v) : q->fallback;
   if (!isfinite(x)) x = q->fallback;
+  if (mlf_no_specials_enabled() && fabs(x) < FLT_MIN) x = 0; /* plain values: no subnormal, as float or double */
   if (q->kind == MOCO_INT) x = nearbyint(x);
   x = x < q->lo ? q->lo : x > q->hi ? q->hi : x;
   int right_kind = v && v->kind_case == (q->kind == MOCO_INT ? MLF__MOCO__VALUE__KIND_INTEGER
