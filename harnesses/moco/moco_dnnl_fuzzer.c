@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "dnnl_judge.h"
 #include "dnnl_template.h"
+#include "mlf_capture.h"
 #include "mlf_target.h"
 #include "moco_dnnl_spec.h"
 
@@ -22,7 +23,10 @@ static void dnnl_init(void) {
 static void dnnl_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Moco__Program *p = ((const Mlf__Moco__DnnlProgram *)msg)->program;
   static dnnl_outcome o;
-  if (dnnl_template_run(p, &o, identity, sizeof identity) != 0) {
+  mlf_capture_begin("oneDNN"); /* a crash inside names the library running */
+  int failed = dnnl_template_run(p, &o, identity, sizeof identity);
+  mlf_capture_end(NULL);
+  if (failed != 0) {
     mlf_log(run, "%s", identity);
     return;
   }

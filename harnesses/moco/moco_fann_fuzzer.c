@@ -12,6 +12,7 @@
 #include <floatfann.h>
 #include "fann_judge.h"
 #include "fann_template.h"
+#include "mlf_capture.h"
 #include "mlf_target.h"
 #include "moco_fann_spec.h"
 
@@ -40,7 +41,9 @@ static void fann_program_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Moco__Program *p = ((const Mlf__Moco__FannProgram *)msg)->program;
   fann_outcome *o = calloc(1, sizeof *o);
   if (!o) abort();
+  mlf_capture_begin("FANN"); /* a crash inside names the library running */
   fann_template_run(p, o);
+  mlf_capture_end(NULL);
   moco_log_program(run, &moco_fann_spec, p, &o->results);
   if (o->dropped_checks) mlf_log(run, "%zu checks past the first %d were not kept", o->dropped_checks, FANN_MAX_CHECKS);
   int refused = fann_judge(p, o, run);

@@ -9,6 +9,7 @@
  * decoded by libspng, LodePNG and stb_image as well, with the same pixels (png_decoders.h). */
 #include <stdio.h>
 #include <string.h>
+#include "mlf_capture.h"
 #include "mlf_target.h"
 #include "moco_run.h"
 #include "png_decoders.h"
@@ -28,7 +29,9 @@ static int still_usable(void) {
   Mlf__Moco__Program plain = MLF__MOCO__PROGRAM__INIT;
   plain.n_blocks = 1, plain.blocks = blocks;
   png_outcome o = {0};
+  mlf_capture_begin("libpng");
   png_template_run(&plain, &o);
+  mlf_capture_end(NULL);
   int ok = o.read_phase.completed && o.write.alloc.live == 0 && o.read_phase.alloc.live == 0;
   png_template_free(&o);
   return ok;
@@ -50,7 +53,9 @@ static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
     return;
   }
   png_outcome o = {0};
+  mlf_capture_begin("libpng"); /* a crash inside names the library running */
   png_template_run(p, &o);
+  mlf_capture_end(NULL);
   moco_log_program(run, &moco_png_spec, p, &o.results);
   log_phase(run, "write", &o.write);
   if (o.write.completed) {
@@ -58,7 +63,11 @@ static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
     log_phase(run, "read", &o.read_phase);
   }
   png_judge(p, &o, run);
-  if (o.read_phase.completed) png_decoders_judge(o.file, o.file_size, run);
+  if (o.read_phase.completed) {
+    mlf_capture_begin("the PNG decoders (libpng, spng, lodepng, stb_image)");
+    png_decoders_judge(o.file, o.file_size, run);
+    mlf_capture_end(NULL);
+  }
   moco_feedback(&moco_png_spec, p, o.write.completed ? (o.write.reports.warnings ? 1 : 0) : 2);
   if (!o.write.completed && !still_usable())
     mlf_finding(run, "mlf:moco_png:libpng:state:unusable-after-error",

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <xnnpack.h>
 #include "mlf_guard.h"
+#include "mlf_capture.h"
 #include "mlf_target.h"
 #include "moco_run.h"
 #include "moco_xnn_spec.h"
@@ -32,7 +33,9 @@ static void xnn_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Moco__Program *p = ((const Mlf__Moco__XnnProgram *)msg)->program;
   static xnn_outcome o;
   memset(&o, 0, sizeof o);
+  mlf_capture_begin("XNNPACK"); /* a crash inside names the library running */
   xnn_template_run(p, &o);
+  mlf_capture_end(NULL);
   moco_log_program(run, &moco_xnn_spec, p, &o.results);
   mlf_log(run, "%lu allocation(s)%s, %ld live after tear-down", o.alloc.allocations,
           o.alloc.failed ? " (the scheduled one failed)" : "", o.live_after_teardown);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mlf_capture.h"
 #include "mlf_report.h"
 #include "mlf_rng.h"
 #include "moco_png_image_spec.h"
@@ -200,11 +201,17 @@ void png_image_program_run(const Mlf__Moco__Program *p, mlf_run *run) {
   image_run *x = calloc(1, sizeof *x);
   if (!x) abort();
   x->p = p;
+  mlf_capture_begin("libpng"); /* a crash inside names the library running */
   run_blocks(x);
+  mlf_capture_end(NULL);
   moco_log_program(run, &moco_png_image_spec, p, &x->results);
   judge(x, run);
   for (size_t b = 0; b < MOCO_MAX_BLOCKS; b++)
-    if (x->written[b].file) png_decoders_judge(x->written[b].file, x->written[b].file_size, run);
+    if (x->written[b].file) {
+      mlf_capture_begin("the PNG decoders (libpng, spng, lodepng, stb_image)");
+      png_decoders_judge(x->written[b].file, x->written[b].file_size, run);
+      mlf_capture_end(NULL);
+    }
   moco_feedback(&moco_png_image_spec, p, x->failed_call ? 2 : 0);
   for (size_t b = 0; b < MOCO_MAX_BLOCKS; b++) {
     png_image_free(&x->reading[b].image);
