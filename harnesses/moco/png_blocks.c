@@ -8,13 +8,10 @@
 #include "mlf_report.h"
 #include "mlf_rng.h"
 #include "moco_png_spec.h"
+#include "moco_run.h"
 
 static long long arg(const Mlf__Moco__Block *k, unsigned i) {
   return i < k->n_args ? (long long)moco_value_number(k->args[i]) : 0;
-}
-
-static const char *text_arg(const Mlf__Moco__Block *k, unsigned i) {
-  return i < k->n_args && k->args[i]->kind_case == MLF__MOCO__VALUE__KIND_TEXT ? k->args[i]->text : "";
 }
 
 static void set_palette(png_structp png, png_infop info, int n, uint64_t seed, png_expected *e) {
@@ -45,12 +42,12 @@ static void set_pcal(png_structp png, png_infop info, const Mlf__Moco__Block *k,
   }
   int counted = type >= 0 && type <= 3 && n >= 0 && n <= 255; /* past its checks */
   e->pcal_calls += counted;
-  png_set_pCAL(png, info, text_arg(k, 0), (png_int_32)arg(k, 1), (png_int_32)arg(k, 2), type, n,
-               text_arg(k, 5), params);
+  png_set_pCAL(png, info, moco_arg_text(k, 0), (png_int_32)arg(k, 1), (png_int_32)arg(k, 2), type, n,
+               moco_arg_text(k, 5), params);
   e->has_pcal = 1, e->pcal_type = type, e->pcal_nparams = n;
   e->pcal_x0 = (png_int_32)arg(k, 1), e->pcal_x1 = (png_int_32)arg(k, 2);
-  snprintf(e->pcal_purpose, sizeof e->pcal_purpose, "%s", text_arg(k, 0));
-  snprintf(e->pcal_units, sizeof e->pcal_units, "%s", text_arg(k, 5));
+  snprintf(e->pcal_purpose, sizeof e->pcal_purpose, "%s", moco_arg_text(k, 0));
+  snprintf(e->pcal_units, sizeof e->pcal_units, "%s", moco_arg_text(k, 5));
   for (int i = 0; i < n && i < 255; i++) memcpy(e->pcal_params[i], texts[i], sizeof texts[i]);
 }
 
@@ -163,8 +160,8 @@ void png_blocks_apply(png_structp png, png_infop info, int api, const Mlf__Moco_
       break;
     }
     case MOCO_PNG_TEXT: {
-      png_text t = {.compression = (int)arg(k, 2), .key = (png_charp)text_arg(k, 0),
-                    .text = (png_charp)text_arg(k, 1)};
+      png_text t = {.compression = (int)arg(k, 2), .key = (png_charp)moco_arg_text(k, 0),
+                    .text = (png_charp)moco_arg_text(k, 1)};
       /* An iTXt's language and translated keyword may be NULL (png.h); libpng 1.6.39 passes
        * them to memcpy all the same (known finding): empty strings unless reporting it. */
       if (t.compression > 0 && !mlf_report_known()) t.lang = t.lang_key = (png_charp)"";

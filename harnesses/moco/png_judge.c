@@ -179,12 +179,15 @@ static void judge_pixels(const Mlf__Moco__Program *p, const png_outcome *o, mlf_
  * (pCAL's first when both were repeated). */
 static void judge_leaks(const png_phase *ph, const char *phase, const png_expected *set, mlf_run *run) {
   if (ph->alloc.live == 0) return;
-  const char *repeated = !set ? NULL : set->pcal_calls >= 2 ? "png_set_pCAL" : set->scal_calls >= 2 ? "png_set_sCAL_s" : NULL;
+  const char *repeated = NULL;
+  int calls = 0;
+  if (set && set->pcal_calls >= 2) repeated = "png_set_pCAL", calls = set->pcal_calls;
+  else if (set && set->scal_calls >= 2) repeated = "png_set_sCAL_s", calls = set->scal_calls;
   char tag[MLF_TAG_MAX];
   if (repeated) {
     snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:leak-on-repeated-call", repeated);
     mlf_finding(run, tag, "%ld blocks still live after png_destroy_write_struct, with %d %s calls", ph->alloc.live,
-                repeated[8] == 'p' ? set->pcal_calls : set->scal_calls, repeated);
+                calls, repeated);
     return;
   }
   snprintf(tag, sizeof tag, "mlf:moco_png:libpng:%s:leak", phase);

@@ -152,8 +152,8 @@ static int serves(const moco_spec *spec, const Mlf__Moco__Program *p, size_t r, 
   return 1;
 }
 
-/* A random block that can serve parameter q of block b, the latest one when latest is set,
- * or SIZE_MAX. */
+/* A block that can serve parameter q of block b (drawn by rng, or the latest one when rng is
+ * NULL), or SIZE_MAX. */
 static size_t pick_server(const moco_spec *spec, const Mlf__Moco__Program *p, size_t b,
                           const moco_param *q, mlf_rng *rng) {
   size_t found[MOCO_MAX_BLOCKS], n = 0;
