@@ -4,7 +4,8 @@
  * loaded with fann_create_from_file; a network that loads is run once on zero inputs (at most
  * 1000 neurons, to bound the work per input) and destroyed. Seeds: networks FANN saved
  * (bench/moco/fann-seeds/). */
-#include <fann.h>
+#define FANN_FLAVOUR float
+#include "libraries/fann/fann_flavour.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

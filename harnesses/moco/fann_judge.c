@@ -10,8 +10,14 @@ static int same(double a, double b) {
 }
 
 /* A check's finding tag, written into tag (MLF_TAG_MAX bytes). */
-static const char *check_tag(const fann_check *c, char *tag) {
-  snprintf(tag, MLF_TAG_MAX, "mlf:moco_fann:fann:%s:%s", c->call, c->kind);
+static const char *check_tag(const char *target, const fann_check *c, char *tag) {
+  snprintf(tag, MLF_TAG_MAX, "mlf:%s:fann:%s:%s", target, c->call, c->kind);
+  return tag;
+}
+
+/* The tag of a finding of the target's (call:kind), written into tag (MLF_TAG_MAX bytes). */
+static const char *leak_tag(const fann_outcome *o, const char *call_kind, char *tag) {
+  snprintf(tag, MLF_TAG_MAX, "mlf:%s:fann:%s", o->target, call_kind);
   return tag;
 }
 
@@ -24,7 +30,7 @@ static long negative_block(const Mlf__Moco__Program *p) {
 int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run) {
   char tag[MLF_TAG_MAX];
   if (o->scores_overflow_in) {
-    snprintf(tag, sizeof tag, "mlf:moco_fann:fann:%s:heap-overflow-candidate-scores", o->scores_overflow_in);
+    snprintf(tag, sizeof tag, "mlf:%s:fann:%s:heap-overflow-candidate-scores", o->target, o->scores_overflow_in);
     mlf_finding(run, tag, "the cascade candidate count grew after the scores were allocated for fewer");
     return 0; /* the program stopped there on purpose */
   }
@@ -34,14 +40,14 @@ int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run)
     if (!o->fann_errno[b]) continue;
     errors = 1;
     if ((long)b == negative) continue;
-    snprintf(tag, sizeof tag, "mlf:moco_fann:fann:%s:error-on-valid", p->blocks[b]->api);
+    snprintf(tag, sizeof tag, "mlf:%s:fann:%s:error-on-valid", o->target, p->blocks[b]->api);
     mlf_finding(run, tag, "block %zu: fann_errno %d (%s)", b, o->fann_errno[b],
                 o->fann_errno[b] < 0 ? "returned NULL" : o->error_text[b]);
     return errors;
   }
   if (negative >= 0 && negative < MOCO_MAX_BLOCKS && o->results.block[negative].reached &&
       !o->fann_errno[negative]) {
-    snprintf(tag, sizeof tag, "mlf:moco_fann:fann:%s:refused-value-accepted", p->blocks[negative]->api);
+    snprintf(tag, sizeof tag, "mlf:%s:fann:%s:refused-value-accepted", o->target, p->blocks[negative]->api);
     mlf_finding(run, tag, "block %ld: the value past the documented boundary left fann_errno 0", negative);
     return errors;
   }
@@ -52,23 +58,23 @@ int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run)
   for (size_t i = 0; i < o->n_checks; i++) {
     const fann_check *c = &o->checks[i];
     if (same(c->expected, c->got)) continue;
-    int known = mlf_known_finding_lookup(check_tag(c, tag)) != NULL;
+    int known = mlf_known_finding_lookup(check_tag(o->target, c, tag)) != NULL;
     if (!failed || (failed_known && !known)) failed = c, failed_known = known;
   }
   if (failed) {
-    mlf_finding(run, check_tag(failed, tag), "%s: expected %.9g, got %.9g", failed->what, failed->expected,
+    mlf_finding(run, check_tag(o->target, failed, tag), "%s: expected %.9g, got %.9g", failed->what, failed->expected,
                 failed->got);
     return errors;
   }
   if (o->subset_refusals_leaked)
-    mlf_finding(run, "mlf:moco_fann:fann:fann_subset_train_data:leak-on-range-error",
+    mlf_finding(run, leak_tag(o, "fann_subset_train_data:leak-on-range-error", tag),
                 "%d refused subset(s): each leaks the struct allocated before the range check",
                 o->subset_refusals_leaked);
   else if (o->error_strings_leaked)
-    mlf_finding(run, "mlf:moco_fann:fann:fann_destroy_train:leak-error-string",
+    mlf_finding(run, leak_tag(o, "fann_destroy_train:leak-error-string", tag),
                 "%d training data set(s) destroyed with their error string still allocated", o->error_strings_leaked);
   else if (o->cascade_scores_leaked)
-    mlf_finding(run, "mlf:moco_fann:fann:fann_destroy:leak-cascade-candidate-scores",
+    mlf_finding(run, leak_tag(o, "fann_destroy:leak-cascade-candidate-scores", tag),
                 "%d cascade-trained network(s) destroyed with their candidate scores still allocated",
                 o->cascade_scores_leaked);
   return errors;

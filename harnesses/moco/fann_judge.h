@@ -5,7 +5,8 @@
  * copy-mismatch: fann_copy and fann_duplicate_train_data against the original;
  * round-trip-mismatch: a loaded network or data set against what was saved); a negative
  * program's refused call sets fann_errno (kind refused-value-accepted). Findings are tagged
- * mlf:moco_fann:fann:<call>:<kind>. */
+ * mlf:<target>:fann:<call>:<kind> (the outcome's target: moco_fann, moco_fann_double,
+ * moco_fann_fixed). */
 #ifndef FANN_JUDGE_H
 #define FANN_JUDGE_H
 #include "fann_template.h"

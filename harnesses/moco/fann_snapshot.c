@@ -48,10 +48,13 @@ int fann_param_of_api(int api) {
 int fann_api_of_param(int param) { return params[param].api; }
 const char *fann_param_name(int param) { return params[param].name; }
 
-int fann_param_is_integer(int param) {
+double fann_param_as_stored(int param, double v) {
   int api = params[param].api;
-  return api == MOCO_FANN_ALGORITHM || api == MOCO_FANN_ERROR_FUNCTION || api == MOCO_FANN_STOP_FUNCTION ||
-         api == MOCO_FANN_CASCADE_MAX_OUT || api == MOCO_FANN_CASCADE_MAX_CAND;
+  if (api == MOCO_FANN_ALGORITHM || api == MOCO_FANN_ERROR_FUNCTION || api == MOCO_FANN_STOP_FUNCTION ||
+      api == MOCO_FANN_CASCADE_MAX_OUT || api == MOCO_FANN_CASCADE_MAX_CAND)
+    return (unsigned)v;
+  if (api == MOCO_FANN_BIT_FAIL_LIMIT || api == MOCO_FANN_CASCADE_CANDIDATE_LIMIT) return (fann_type)v;
+  return (float)v; /* every other parameter is a float in struct fann, whatever the build */
 }
 fann_saved_as fann_param_saved_as(int param) { return params[param].saved; }
 
@@ -109,6 +112,14 @@ double fann_param_through_file(int param, double v) {
   return params[param].saved == FANN_SAVED_SIX_DECIMALS ? through_six_decimals(v) : v;
 }
 
+/* A training value as fann_save_train documents it ("%f", six decimals) and
+ * fann_read_train_from_file reads it back (FANNSCANF: "%f" into a float, "%le" into a double). */
+static fann_type data_through_file(fann_type v) {
+  char text[64];
+  snprintf(text, sizeof text, "%f", (double)v);
+  return _Generic(v, float: strtof(text, NULL), default: strtod(text, NULL));
+}
+
 void fann_compare_nets(const fann_net_snapshot *a, const fann_net_snapshot *b, int through_file,
                        const char *call, const char *kind, fann_outcome *o) {
   for (int i = 0; i < FANN_SNAPSHOT_PARAMS; i++) {
@@ -148,15 +159,12 @@ void fann_data_snapshot_free(fann_data_snapshot *s) {
   s->values = NULL;
 }
 
-/* A training value as fann_save_train documents it: "%f" (six decimals). */
-static float data_through_file(float v) { return (float)through_six_decimals(v); }
-
 /* Known finding (harnesses/moco/known_findings.tsv): fann_save_train writes a value that
  * rounds to an integer at six decimals as "%d" of the value truncated, not rounded
  * (fann_train_data.c:715-722 of 2.2.0+ds-8), so 0.99999994 is read back as 0. 1 when got is
  * what that path makes of x. */
-static int truncated_near_integer(float x, float got) {
-  return (int)floor(x + 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5) && got == (float)(int)x &&
+static int truncated_near_integer(fann_type x, fann_type got) {
+  return (int)floor(x + 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5) && got == (fann_type)(int)x &&
          got != data_through_file(x);
 }
 
@@ -169,11 +177,11 @@ void fann_compare_data(const fann_data_snapshot *a, unsigned first, const fann_d
     return;
   size_t width = (size_t)a->num_input + a->num_output, same = 0, truncated = 0;
   int differs = 0;
-  float first_x = 0, first_y = 0;
+  fann_type first_x = 0, first_y = 0;
   for (unsigned r = 0; r < n; r++)
     for (size_t c = 0; c < width; c++) {
-      float x = a->values[(first + r) * width + c], y = b->values[(at + r) * width + c];
-      float expected = through_file ? data_through_file(x) : x;
+      fann_type x = a->values[(first + r) * width + c], y = b->values[(at + r) * width + c];
+      fann_type expected = through_file ? data_through_file(x) : x;
       if (memcmp(&expected, &y, sizeof y) == 0) same++;
       else if (through_file && truncated_near_integer(x, y)) truncated++;
       else if (!differs) differs = 1, first_x = expected, first_y = y;

@@ -1,30 +1,31 @@
 /* What a network or a training data set holds, read through FANN's getters, and the checks
  * that compare two of them: the parameters every setter of moco_fann_spec sets, the layer and
- * connection counts and the outputs on inputs from a seed (networks); every value (data). */
+ * connection counts and the outputs on inputs from a seed (networks); every value (data). Of the
+ * FANN build fann_flavoured.h selects: values are that build's fann_type. */
 #ifndef FANN_SNAPSHOT_H
 #define FANN_SNAPSHOT_H
-#include <floatfann.h>
-#include "fann_template.h"
+#include "fann_flavoured.h"
 
 #define FANN_SNAPSHOT_RUNS 4
 #define FANN_SNAPSHOT_PARAMS 21
 
 /* How fann_save writes a parameter (fann_io.c, fann_save_internal_fd): as an integer or with
- * FANNPRINTF ("%.20e", exact for a float), with "%f" (six decimals), or not at all. */
+ * FANNPRINTF ("%.20e": 21 significant digits, exact for a float and for a double, which needs
+ * 17, DBL_DECIMAL_DIG), with "%f" (six decimals), or not at all. */
 typedef enum { FANN_SAVED_EXACT, FANN_SAVED_SIX_DECIMALS, FANN_SAVED_NOT } fann_saved_as;
 
 typedef struct {
   double params[FANN_SNAPSHOT_PARAMS];
   unsigned num_input, num_output, num_layers, total_neurons, total_connections;
-  float outputs[FANN_SNAPSHOT_RUNS][8];
+  fann_type outputs[FANN_SNAPSHOT_RUNS][8];
 } fann_net_snapshot;
 
 /* A parameter's index in a snapshot for a setter API of moco_fann_spec, or -1. */
 int fann_param_of_api(int api);
 int fann_api_of_param(int param);
 const char *fann_param_name(int param);
-/* 1 for an enum or unsigned parameter, 0 for a float or fann_type one. */
-int fann_param_is_integer(int param);
+/* v as the network stores the parameter: an enum or unsigned, a float or a fann_type. */
+double fann_param_as_stored(int param, double v);
 fann_saved_as fann_param_saved_as(int param);
 
 /* The parameters of ann, in snapshot order. */
@@ -40,7 +41,7 @@ void fann_compare_nets(const fann_net_snapshot *a, const fann_net_snapshot *b, i
 /* The values of a training data set, copied: each row's inputs then its outputs. */
 typedef struct {
   unsigned rows, num_input, num_output;
-  float *values;
+  fann_type *values;
 } fann_data_snapshot;
 
 void fann_snapshot_data(struct fann_train_data *data, fann_data_snapshot *s);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "fann_fixed.h"
 #include "fann_snapshot.h"
 #include "mlf_report.h"
 #include "mlf_rng.h"
@@ -121,9 +122,6 @@ static void check_activation(struct fann *ann, int api, const Mlf__Moco__Block *
       fann_check_add(o, k->api, "getter-mismatch", what, expected, got);
     }
 }
-
-/* The value a scalar setter's argument becomes in FANN: an enum or unsigned, or a float. */
-static double as_stored(int param, double v) { return fann_param_is_integer(param) ? (unsigned)v : (float)v; }
 
 /* Calls a scalar setter of the snapshot table with value v. */
 static void set_param(struct fann *ann, int api, double v) {
@@ -298,6 +296,17 @@ static void *derive_data(run_state *s, size_t b, int api, struct fann_train_data
   return d;
 }
 
+/* moco_fann_fixed: ann saved once more with fann_save_to_fixed and checked on the fixed build
+ * (fann_fixed.h) against the shape of its snapshot net. */
+static void check_fixed(run_state *s, size_t b, struct fann *ann, const fann_net_snapshot *net) {
+  char path[PATH_MAX];
+  int decimal_point = fann_save_to_fixed(ann, temp_path(path, sizeof path, "fixed", b));
+  fann_fixed_shape shape = {net->num_input, net->num_output, net->num_layers, net->total_neurons,
+                            net->total_connections};
+  fann_fixed_check(path, decimal_point, &shape, s->p->data_seed + b, s->o);
+  unlink(path);
+}
+
 /* fann_save, fann_save_train: the file and a record of what was saved (NULL when saving
  * failed: FANN returned -1). */
 static void *save(run_state *s, size_t b, int api, struct fann *ann, struct fann_train_data *d) {
@@ -307,6 +316,7 @@ static void *save(run_state *s, size_t b, int api, struct fann *ann, struct fann
     if (fann_save(ann, temp_path(f->path, sizeof f->path, "net", b)) != 0) { free(f); return NULL; }
     fann_snapshot_net(ann, s->p->data_seed + b, &f->net);
     f->expected = s->expected[ref_block(s->p->blocks[b], 0)];
+    if (s->o->with_fixed) check_fixed(s, b, ann, &f->net);
     return f;
   }
   saved_data *f = calloc(1, sizeof *f);
@@ -355,7 +365,7 @@ static void *call_block(run_state *s, size_t b, int api, struct fann *ann, struc
   unsigned sizes[8];
   int param = fann_param_of_api(api);
   if (param >= 0) {
-    double v = as_stored(param, moco_arg_number(k, 1, r));
+    double v = fann_param_as_stored(param, moco_arg_number(k, 1, r));
     set_param(ann, api, moco_arg_number(k, 1, r));
     double got[FANN_SNAPSHOT_PARAMS];
     fann_read_params(ann, got);

@@ -25,6 +25,12 @@ typedef struct {
 } fann_check;
 
 typedef struct {
+  /* Set by the caller: the target whose name the findings' tags carry (moco_fann,
+   * moco_fann_double, moco_fann_fixed), and whether every network fann_save saves is also
+   * saved with fann_save_to_fixed and checked on FANN's fixed build (moco_fann_fixed,
+   * fann_fixed.h). */
+  const char *target;
+  int with_fixed;
   moco_results results;
   int fann_errno[MOCO_MAX_BLOCKS];     /* the errno a block's call left (0: none) */
   char error_text[MOCO_MAX_BLOCKS][96];
@@ -49,8 +55,6 @@ typedef struct {
   const char *scores_overflow_in;
 } fann_outcome;
 
-/* Runs program p. o must be zeroed. */
-void fann_template_run(const Mlf__Moco__Program *p, fann_outcome *o);
 /* Adds a check to o. */
 void fann_check_add(fann_outcome *o, const char *call, const char *kind, const char *what,
                     double expected, double got);

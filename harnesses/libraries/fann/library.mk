@@ -1,11 +1,12 @@
 # FANN 2.2.0 built here from its Debian source (recipe.sh), one static library per build
-# variant with that variant's sanitizers and coverage; float build only. Used by the MoCo
-# family (programs of FANN calls).
+# variant with that variant's sanitizers and coverage, holding the float, double and fixed builds
+# under prefixed names (recipe.sh; fann_flavour.h). Used by the MoCo family (programs of FANN
+# calls).
 # Without UBSan's pointer-overflow check: FANN sizes its layers by offsetting a NULL pointer
 # (fann.c:141-142 in fann_create_sparse_array, fann.c:432-433 in fann_create_shortcut_array,
 # and fann_io.c when it loads a network: `first_neuron = NULL; last_neuron = first_neuron +
 # layers[i]`), undefined behaviour that every network creation hits, so the check would stop
 # every program at its first block. Every other UBSan check and ASan stay on.
-$(eval $(call source_library,fann,libfloatfann.a))
+$(eval $(call source_library,fann,libfann.a))
 LIB_fann_CFLAGS := -fno-sanitize=pointer-overflow
 LIB_fann_LDFLAGS := -lm

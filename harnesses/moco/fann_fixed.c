@@ -1,0 +1,85 @@
+/* moco_fann_fixed's checks on FANN's fixed-point build (fann_fixed.h). */
+#define FANN_FLAVOUR fixed
+#include "libraries/fann/fann_flavour.h"
+#include "fann_fixed.h"
+#include <limits.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "mlf_rng.h"
+
+#define FIXED_RUNS 4
+#define FIXED_OUTPUTS 8
+
+typedef struct {
+  unsigned decimal_point;
+  fann_type outputs[FIXED_RUNS][FIXED_OUTPUTS];
+} fixed_outputs;
+
+/* ann's decimal point and outputs on FIXED_RUNS inputs from seed. */
+static void run_fixed(struct fann *ann, uint64_t seed, fixed_outputs *out) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed ^ 0x66697864u);
+  unsigned multiplier = fann_get_multiplier(ann), n_in = fann_get_num_input(ann), n_out = fann_get_num_output(ann);
+  out->decimal_point = fann_get_decimal_point(ann);
+  for (int r = 0; r < FIXED_RUNS; r++) {
+    fann_type input[FIXED_OUTPUTS] = {0};
+    for (unsigned i = 0; i < n_in && i < FIXED_OUTPUTS; i++)
+      input[i] = (fann_type)((2 * mlf_rng_unit(&rng) - 1) * multiplier);
+    fann_type *got = fann_run(ann, input);
+    for (unsigned j = 0; j < FIXED_OUTPUTS; j++) out->outputs[r][j] = j < n_out ? got[j] : 0;
+  }
+}
+
+static void compare_outputs(const fixed_outputs *a, const fixed_outputs *b, const char *call, const char *kind,
+                            fann_outcome *o) {
+  fann_check_add(o, call, kind, "decimal_point", a->decimal_point, b->decimal_point);
+  for (int r = 0; r < FIXED_RUNS; r++)
+    for (int j = 0; j < FIXED_OUTPUTS; j++) {
+      char what[48];
+      snprintf(what, sizeof what, "output[%d][%d]", r, j);
+      fann_check_add(o, call, kind, what, a->outputs[r][j], b->outputs[r][j]);
+    }
+}
+
+/* The fixed network ann against the float network's shape and decimal point. */
+static void check_shape(struct fann *ann, int decimal_point, const fann_fixed_shape *shape, fann_outcome *o) {
+  const char *call = "fann_save_to_fixed", *kind = "fixed-mismatch";
+  unsigned point = decimal_point < 0 ? 0 : (unsigned)decimal_point;
+  fann_check_add(o, call, kind, "decimal_point", point, fann_get_decimal_point(ann));
+  fann_check_add(o, call, kind, "multiplier", point < 31 ? 1u << point : 0, fann_get_multiplier(ann));
+  fann_check_add(o, call, kind, "num_input", shape->num_input, fann_get_num_input(ann));
+  fann_check_add(o, call, kind, "num_output", shape->num_output, fann_get_num_output(ann));
+  fann_check_add(o, call, kind, "num_layers", shape->num_layers, fann_get_num_layers(ann));
+  fann_check_add(o, call, kind, "total_neurons", shape->total_neurons, fann_get_total_neurons(ann));
+  fann_check_add(o, call, kind, "total_connections", shape->total_connections, fann_get_total_connections(ann));
+}
+
+void fann_fixed_check(const char *path, int decimal_point, const fann_fixed_shape *shape, uint64_t seed,
+                      fann_outcome *o) {
+  struct fann *ann = fann_create_from_file(path);
+  if (!ann) {
+    fann_check_add(o, "fann_create_from_file", "fixed-load-failed", "loaded", 1, 0);
+    return;
+  }
+  check_shape(ann, decimal_point, shape, o);
+  fixed_outputs original, again;
+  run_fixed(ann, seed, &original);
+  char resaved[PATH_MAX];
+  snprintf(resaved, sizeof resaved, "%s-resaved", path);
+  struct fann *loaded = fann_save(ann, resaved) == 0 ? fann_create_from_file(resaved) : NULL;
+  unlink(resaved);
+  fann_check_add(o, "fann_create_from_file", "fixed-round-trip-mismatch", "loaded", 1, loaded != NULL);
+  if (loaded) {
+    run_fixed(loaded, seed, &again);
+    compare_outputs(&original, &again, "fann_create_from_file", "fixed-round-trip-mismatch", o);
+    fann_destroy(loaded);
+  }
+  struct fann *copy = fann_copy(ann);
+  fann_check_add(o, "fann_copy", "fixed-copy-mismatch", "copied", 1, copy != NULL);
+  if (copy) {
+    run_fixed(copy, seed, &again);
+    compare_outputs(&original, &again, "fann_copy", "fixed-copy-mismatch", o);
+    fann_destroy(copy);
+  }
+  fann_destroy(ann);
+}
