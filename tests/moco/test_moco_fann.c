@@ -119,6 +119,7 @@ static const char *verdict(const Mlf__Moco__Program *p, const fann_outcome *o) {
 /* An outcome of a program whose every check held: a getter, a loaded network's output. */
 static void good_outcome(fann_outcome *o) {
   memset(o, 0, sizeof *o);
+  o->target = "moco_fann";
   fann_check_add(o, "fann_set_learning_rate", "getter-mismatch", "learning_rate", 0.25, 0.25);
   fann_check_add(o, "fann_create_from_file", "round-trip-mismatch", "output[0][0]", 0.5, 0.5);
   for (int b = 0; b < 7; b++) o->results.block[b].reached = 1;
@@ -155,6 +156,31 @@ static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   mlf__moco__fann_program__free_unpacked(root, NULL);
 }
 
+/* The double and fixed targets' findings carry their names; the fixed build's checks (a
+ * resaved fixed network's output, a copy's) are judged like the others. */
+static void test_flavour_targets_tag_their_findings(void **state) {
+  (void)state;
+  int extra[] = {-1};
+  Mlf__Moco__FannProgram *root = program_with(extra);
+  Mlf__Moco__Program *p = root->program;
+  static fann_outcome o;
+  good_outcome(&o);
+  o.target = "moco_fann_double";
+  o.checks[1].got = 0.5000000000000001; /* a double output changed after loading */
+  assert_string_equal(verdict(p, &o), "mlf:moco_fann_double:fann:fann_create_from_file:round-trip-mismatch");
+  good_outcome(&o);
+  o.target = "moco_fann_fixed";
+  fann_check_add(&o, "fann_create_from_file", "fixed-round-trip-mismatch", "output[0][0]", 4096, 4096);
+  assert_string_equal(verdict(p, &o), "ok");
+  o.checks[2].got = 4095; /* the fixed network resaved and loaded gives another output */
+  assert_string_equal(verdict(p, &o), "mlf:moco_fann_fixed:fann:fann_create_from_file:fixed-round-trip-mismatch");
+  good_outcome(&o);
+  o.target = "moco_fann_fixed";
+  fann_check_add(&o, "fann_save_to_fixed", "fixed-mismatch", "decimal_point", 12, 11);
+  assert_string_equal(verdict(p, &o), "mlf:moco_fann_fixed:fann:fann_save_to_fixed:fixed-mismatch");
+  mlf__moco__fann_program__free_unpacked(root, NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_default_is_legal),
@@ -162,6 +188,7 @@ int main(void) {
       cmocka_unit_test(test_bc_puts_one_argument_just_past_a_refused_boundary),
       cmocka_unit_test(test_constraints_between_blocks_hold),
       cmocka_unit_test(test_oracles_catch_planted_wrong_behaviour),
+      cmocka_unit_test(test_flavour_targets_tag_their_findings),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
