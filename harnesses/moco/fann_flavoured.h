@@ -1,4 +1,5 @@
-/* The moco_fann harness code that exists once per FANN build (fann_template.c, fann_snapshot.c,
+/* The moco_fann harness code that exists once per FANN build (fann_template.c,
+ * fann_template_net.c, fann_template_data.c, fann_template_files.c, fann_snapshot.c,
  * fann_program.c compiled as they are for the float build, and again through the
  * *_double.c files for the double build): FANN's header of the build FANN_FLAVOUR names
  * (float when none), and these functions' names carrying the build's name like FANN's own
@@ -27,6 +28,16 @@
 #define fann_snapshot_data FANN_FLAVOURED(fann_snapshot_data)
 #define fann_data_snapshot_free FANN_FLAVOURED(fann_data_snapshot_free)
 #define fann_compare_data FANN_FLAVOURED(fann_compare_data)
+#define fann_net_call FANN_FLAVOURED(fann_net_call)
+#define fann_net_destroy FANN_FLAVOURED(fann_net_destroy)
+#define fann_net_inherit_expected FANN_FLAVOURED(fann_net_inherit_expected)
+#define fann_data_call FANN_FLAVOURED(fann_data_call)
+#define fann_data_check_finite FANN_FLAVOURED(fann_data_check_finite)
+#define fann_data_destroy FANN_FLAVOURED(fann_data_destroy)
+#define fann_file_save FANN_FLAVOURED(fann_file_save)
+#define fann_file_load FANN_FLAVOURED(fann_file_load)
+#define fann_file_remove_net FANN_FLAVOURED(fann_file_remove_net)
+#define fann_file_remove_data FANN_FLAVOURED(fann_file_remove_data)
 
 /* Runs program p (fann_template.h). o must be zeroed but for its target and with_fixed. */
 void fann_template_run(const Mlf__Moco__Program *p, fann_outcome *o);
