@@ -21,10 +21,12 @@ static const char *leak_tag(const fann_outcome *o, const char *call_kind, char *
   return tag;
 }
 
-/* The block the last derivation step made negative, or -1. */
-static long negative_block(const Mlf__Moco__Program *p) {
+/* The block the last derivation step made negative, or -1 (also when its value turned out
+ * legal in the network's state: a layer cascade training had added). */
+static long negative_block(const Mlf__Moco__Program *p, const fann_outcome *o) {
   if (!moco_negative_call(p)) return -1;
-  return (long)p->derivation[p->n_derivation - 1]->block;
+  long b = (long)p->derivation[p->n_derivation - 1]->block;
+  return b < MOCO_MAX_BLOCKS && o->layer_exists[b] ? -1 : b;
 }
 
 int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run) {
@@ -34,7 +36,7 @@ int fann_judge(const Mlf__Moco__Program *p, const fann_outcome *o, mlf_run *run)
     mlf_finding(run, tag, "the cascade candidate count grew after the scores were allocated for fewer");
     return 0; /* the program stopped there on purpose */
   }
-  long negative = negative_block(p);
+  long negative = negative_block(p, o);
   int errors = 0;
   for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++) {
     if (!o->fann_errno[b]) continue;

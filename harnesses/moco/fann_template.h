@@ -53,6 +53,10 @@ typedef struct {
    * stopped before it unless MLF_REPORT_KNOWN=1 (then ASan reports the overflow). NULL, or
    * the call's name. */
   const char *scores_overflow_in;
+  /* Blocks whose layer argument, past the layer count the specification derives from the
+   * create block, was a layer of the network when called: cascade training inserts layers
+   * (fann_cascadetrain_on_data), so such a value is legal and its node not negative. */
+  int layer_exists[MOCO_MAX_BLOCKS];
 } fann_outcome;
 
 /* Adds a check to o. */

@@ -194,11 +194,13 @@ void *fann_net_call(run_state *s, size_t b, int api, struct fann *ann, struct fa
     case MOCO_FANN_ACT_HIDDEN: fann_set_activation_function_hidden(ann, (enum fann_activationfunc_enum)arg_int(k, 1, r)); break;
     case MOCO_FANN_ACT_OUTPUT: fann_set_activation_function_output(ann, (enum fann_activationfunc_enum)arg_int(k, 1, r)); break;
     case MOCO_FANN_ACT_LAYER:
+      o->layer_exists[b] = arg_int(k, 2, r) >= 1 && (unsigned)arg_int(k, 2, r) < fann_get_num_layers(ann);
       fann_set_activation_function_layer(ann, (enum fann_activationfunc_enum)arg_int(k, 1, r), arg_int(k, 2, r));
       break;
     case MOCO_FANN_STEEP_HIDDEN: fann_set_activation_steepness_hidden(ann, (fann_type)moco_arg_number(k, 1, r)); break;
     case MOCO_FANN_STEEP_OUTPUT: fann_set_activation_steepness_output(ann, (fann_type)moco_arg_number(k, 1, r)); break;
     case MOCO_FANN_STEEP_LAYER:
+      o->layer_exists[b] = arg_int(k, 2, r) >= 1 && (unsigned)arg_int(k, 2, r) < fann_get_num_layers(ann);
       fann_set_activation_steepness_layer(ann, (fann_type)moco_arg_number(k, 1, r), arg_int(k, 2, r));
       break;
     case MOCO_FANN_CASCADE_GROUPS: case MOCO_FANN_CASCADE_FUNCTIONS: case MOCO_FANN_CASCADE_OUTPUT_STAGNATION:
