@@ -152,6 +152,10 @@ static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   assert_string_equal(verdict(p, &o), "mlf:moco_fann:fann:fann_set_activation_function_layer:refused-value-accepted");
   o.fann_errno[BASE_BLOCKS] = 17; /* FANN_E_INDEX_OUT_OF_BOUND */
   assert_string_equal(verdict(p, &o), "ok");
+  /* The same value, a layer of the network when called (cascade training added it): legal. */
+  good_outcome(&o);
+  o.layer_exists[BASE_BLOCKS] = 1;
+  assert_string_equal(verdict(p, &o), "ok");
   p->n_derivation = 0, p->derivation = NULL;
   mlf__moco__fann_program__free_unpacked(root, NULL);
 }
