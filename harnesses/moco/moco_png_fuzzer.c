@@ -65,7 +65,7 @@ static void png_run(const ProtobufCMessage *msg, mlf_run *run) {
   png_judge(p, &o, run);
   if (o.read_phase.completed) {
     mlf_capture_begin("the PNG decoders (libpng, spng, lodepng, stb_image)");
-    png_decoders_judge(o.file, o.file_size, run);
+    png_decoders_judge(o.file, o.file_size, p->data_seed, run);
     mlf_capture_end(NULL);
   }
   moco_feedback(&moco_png_spec, p, o.write.completed ? (o.write.reports.warnings ? 1 : 0) : 2);

@@ -101,25 +101,36 @@ static void compare_pixels(const png_decoded *r, const png_decoded *d, const cha
   }
 }
 
-void png_decoders_compare(const unsigned char *file, size_t size, const png_decoded d[PNG_DECODERS], mlf_run *run) {
+void png_decoders_compare(const unsigned char *file, size_t size, const png_decoded d[PNG_DECODERS],
+                          const png_mutant *mutant, mlf_run *run) {
   png_file_kind k;
   read_kind(file, size, &k);
-  char kind[64];
-  kind_name(&k, kind, sizeof kind);
+  char kind[96], image_kind[64];
+  kind_name(&k, image_kind, sizeof image_kind);
+  if (!mutant) snprintf(kind, sizeof kind, "%s", image_kind);
+  else if (mutant->valid) snprintf(kind, sizeof kind, "%s-%s", mutant->mutation, image_kind);
+  else snprintf(kind, sizeof kind, "%s-%.4s-%s", mutant->mutation, mutant->chunk, image_kind);
   const png_decoded *reference = NULL;
+  int all_accepted = 1;
   mlf_log(run, "decoders on a %s file, chunks %s:", kind, k.chunks);
   for (int i = 0; i < PNG_DECODERS; i++) {
     mlf_log(run, "  %s: %s", d[i].decoder, d[i].accepted ? "accepted" : d[i].image.error);
     if (d[i].accepted && !reference) reference = &d[i];
+    all_accepted &= d[i].accepted;
   }
-  for (int i = 1; i < PNG_DECODERS && d[0].accepted; i++)
+  /* A valid file: none may refuse what libpng decoded. A mutant that may be invalid: the
+   * decoders' error handling differs by design (PNG specification 13.1 leaves the response to
+   * an error to the decoder), so only the pixels of a file all of them accept are compared. */
+  int valid = !mutant || mutant->valid;
+  for (int i = 1; i < PNG_DECODERS && d[0].accepted && valid; i++)
     if (!d[i].accepted) {
       char tag[MLF_TAG_MAX];
-      snprintf(tag, sizeof tag, "mlf:moco_png:%s:refused-valid-png", d[i].decoder);
-      mlf_finding(run, tag, "%s refused a %s file libpng wrote and decoded (%s); chunks %s", d[i].decoder, kind,
+      if (mutant) snprintf(tag, sizeof tag, "mlf:moco_png:%s:%s:refused-valid-png", d[i].decoder, mutant->mutation);
+      else snprintf(tag, sizeof tag, "mlf:moco_png:%s:refused-valid-png", d[i].decoder);
+      mlf_finding(run, tag, "%s refused a %s file libpng decoded (%s); chunks %s", d[i].decoder, kind,
                   d[i].image.error, k.chunks);
     }
-  for (int i = 0; i < PNG_DECODERS && reference; i++)
+  for (int i = 0; i < PNG_DECODERS && reference && (valid || all_accepted); i++)
     if (d[i].accepted && &d[i] != reference) compare_pixels(reference, &d[i], kind, &k, run);
 }
 
@@ -127,9 +138,20 @@ void png_decoders_free(png_decoded d[PNG_DECODERS]) {
   for (int i = 0; i < PNG_DECODERS; i++) free(d[i].image.pixels), d[i].image.pixels = NULL;
 }
 
-void png_decoders_judge(const unsigned char *file, size_t size, mlf_run *run) {
+/* Decodes, compares and frees one file (mutant: NULL for the file as written). */
+static void judge_file(const unsigned char *file, size_t size, const png_mutant *mutant, mlf_run *run) {
   png_decoded d[PNG_DECODERS];
   png_decoders_decode(file, size, d);
-  png_decoders_compare(file, size, d, run);
+  png_decoders_compare(file, size, d, mutant, run);
   png_decoders_free(d);
+}
+
+void png_decoders_judge(const unsigned char *file, size_t size, uint64_t seed, mlf_run *run) {
+  judge_file(file, size, NULL, run);
+  png_mutant m;
+  if (!png_mutate(file, size, seed, &m)) return;
+  if (m.valid) mlf_log(run, "mutant: %s (%.4s)", m.mutation, m.chunk);
+  else mlf_log(run, "mutant: %s at byte %zu of the %.4s data", m.mutation, m.at, m.chunk);
+  judge_file(m.file, m.size, &m, run);
+  free(m.file);
 }

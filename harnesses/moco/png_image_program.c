@@ -209,7 +209,7 @@ void png_image_program_run(const Mlf__Moco__Program *p, mlf_run *run) {
   for (size_t b = 0; b < MOCO_MAX_BLOCKS; b++)
     if (x->written[b].file) {
       mlf_capture_begin("the PNG decoders (libpng, spng, lodepng, stb_image)");
-      png_decoders_judge(x->written[b].file, x->written[b].file_size, run);
+      png_decoders_judge(x->written[b].file, x->written[b].file_size, p->data_seed + b, run);
       mlf_capture_end(NULL);
     }
   moco_feedback(&moco_png_image_spec, p, x->failed_call ? 2 : 0);

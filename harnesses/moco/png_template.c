@@ -186,13 +186,16 @@ static const char *armed_double_free(const png_phase *w, const char *call, unsig
  *    leaves nothing to read);
  *  - png_set_sCAL_s stores each of its two strings' allocation before checking it and does not
  *    clear PNG_INFO_sCAL: after an earlier call, a failed one leaves a NULL width (or height)
- *    under the valid flag.
+ *    under the valid flag;
+ *  - png_set_eXIf_1 frees the earlier call's data, stores the new length, and when the one
+ *    allocation fails returns without clearing PNG_INFO_eXIf: a NULL buffer of that length
+ *    under the valid flag (png_get_eXIf_1 returns it as valid).
  * 1 when the call just made (API api; had_earlier: an earlier call of it ran; count: pCAL's
  * parameter count) left that state. */
 static int left_inconsistent(int api, const png_phase *w, unsigned long allocations_before, int had_earlier,
                              int count) {
   if (!w->alloc.failed || w->alloc.fail_at <= allocations_before || w->alloc.fail_at > w->alloc.allocations) return 0;
-  if (api == MOCO_PNG_SCAL) return had_earlier;
+  if (api == MOCO_PNG_SCAL || api == MOCO_PNG_EXIF) return had_earlier;
   if (api != MOCO_PNG_PCAL || w->alloc.fail_at == allocations_before + 1) return 0;
   return w->alloc.fail_at - allocations_before != 3 || count > 0;
 }
@@ -209,7 +212,7 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
   png_bytep *volatile rows = NULL;
   const char *volatile call = "png_create_info_struct";
   volatile unsigned long allocations_before = 0;
-  volatile int had_earlier = 0; /* the running block's setter ran before (PLTE, tRNS, sCAL) */
+  volatile int had_earlier = 0; /* the running block's setter ran before (PLTE, tRNS, sCAL, eXIf) */
   volatile size_t block = SIZE_MAX; /* the block running, SIZE_MAX after the body */
   if (!info) { w->stopped_in = call; png_destroy_write_struct(&png, NULL); return; }
   if (setjmp(png_jmpbuf(png))) {
@@ -232,7 +235,8 @@ static void write_phase(const Mlf__Moco__Program *p, png_outcome *o) {
     }
     allocations_before = w->alloc.allocations;
     had_earlier = api == MOCO_PNG_PLTE ? o->set.n_palette > 0
-                  : api == MOCO_PNG_TRNS ? o->set.has_trns : api == MOCO_PNG_SCAL && o->set.has_scal;
+                  : api == MOCO_PNG_TRNS ? o->set.has_trns
+                  : api == MOCO_PNG_SCAL ? o->set.has_scal : api == MOCO_PNG_EXIF && o->set.exif_length > 0;
     int warnings = w->reports.warnings;
     block = b;
     png_blocks_apply(png, info, api, p->blocks[b], p->data_seed + b, &o->set);
@@ -354,6 +358,9 @@ void png_template_run(const Mlf__Moco__Program *p, png_outcome *o) {
 }
 
 void png_template_free(png_outcome *o) {
+  /* What libpng leaked was counted by the judge; LeakSanitizer sees it only when asked to
+   * report the known findings for real. */
+  if (!mlf_report_known()) png_alloc_release(&o->write.alloc), png_alloc_release(&o->read_phase.alloc);
   free(o->pixels_written);
   free(o->pixels_read);
   free(o->file);

@@ -25,9 +25,10 @@ typedef struct {
    * after an earlier call): the call, and the harness skipped png_destroy_write_struct, leaving
    * the structs allocated, unless MLF_REPORT_KNOWN=1 (then libpng frees the pointer twice). */
   const char *known_double_free;
-  /* The known state png_set_pCAL or png_set_sCAL_s leaves after a failed allocation (a count
-   * or a valid flag its pointers do not back): the harness stopped the program there and left
-   * the structs allocated, unless MLF_REPORT_KNOWN=1. NULL, or the call's name. */
+  /* The known state png_set_pCAL, png_set_sCAL_s or png_set_eXIf_1 leaves after a failed
+   * allocation (a count or a valid flag its pointers do not back): the harness stopped the
+   * program there and left the structs allocated, unless MLF_REPORT_KNOWN=1. NULL, or the
+   * call's name. */
   const char *known_inconsistent;
 } png_phase;
 

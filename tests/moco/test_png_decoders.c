@@ -2,7 +2,9 @@
  * Debian's libpng: libpng, libspng, LodePNG and stb_image agree on every kind of image (no
  * finding); a planted wrong pixel in one decoder's output is caught and classified by decoder
  * and image kind; a decoder refusing a file libpng decoded is reported, and a file every
- * decoder refuses is not blamed on any. */
+ * decoder refuses is not blamed on any. The mutants (harnesses/moco/png_mutate.h) are well
+ * formed (every CRC right, an IDAT split keeps the datastream), the valid ones decode alike in
+ * all four decoders, and a mutant that may be invalid is judged only where all accept it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <png.h>
+#include <zlib.h>
 #include "png_decoders.h"
 
 typedef struct {
@@ -72,7 +75,7 @@ static mlf_run run;
 static const char *findings(const memory_file *f, const png_decoded d[PNG_DECODERS]) {
   static char tags[4 * MLF_TAG_MAX];
   mlf_run_reset(&run);
-  png_decoders_compare(f->bytes, f->size, d, &run);
+  png_decoders_compare(f->bytes, f->size, d, NULL, &run);
   tags[0] = 0;
   for (size_t i = 0; i < run.n_findings; i++)
     strcat(strcat(tags, i ? "|" : ""), run.findings[i].tag);
@@ -149,11 +152,113 @@ static void test_refusal_is_reported(void **state) {
   free(f.bytes);
 }
 
+static uint32_t big_endian32(const unsigned char *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Every chunk of file has the CRC of its type and data; the IDAT data concatenated into
+ * idat (at most cap bytes; its length in *idat_size); the number of chunks. */
+static int check_chunks(const unsigned char *file, size_t size, unsigned char *idat, size_t cap, size_t *idat_size) {
+  int n = 0;
+  *idat_size = 0;
+  for (size_t at = 8; at < size; n++) {
+    assert_true(at + 12 <= size);
+    uint32_t length = big_endian32(file + at);
+    assert_true(length <= size - at - 12);
+    uLong crc = crc32(0, file + at + 4, 4 + length);
+    assert_int_equal(crc, big_endian32(file + at + 8 + length));
+    if (memcmp(file + at + 4, "IDAT", 4) == 0) {
+      assert_true(*idat_size + length <= cap);
+      memcpy(idat + *idat_size, file + at + 8, length);
+      *idat_size += length;
+    }
+    at += 12 + (size_t)length;
+  }
+  return n;
+}
+
+/* Every mutation of every kind of image: the mutant's chunks are well formed; a valid mutant
+ * keeps the datastream and its chunk count grows by what the mutation adds; all four decoders
+ * accept it and agree with the original's pixels. */
+static void test_mutants_are_well_formed_and_valid_ones_decode_alike(void **state) {
+  (void)state;
+  static const image_kind kinds[] = {
+      {9, 3, 2, PNG_COLOR_TYPE_GRAY, 1, 0}, {11, 3, 4, PNG_COLOR_TYPE_PALETTE, 1, 1},
+      {5, 3, 16, PNG_COLOR_TYPE_RGB, 1, 1}, {9, 9, 8, PNG_COLOR_TYPE_RGB_ALPHA, 0, 0},
+  };
+  int seen[4] = {0};
+  static const char *names[4] = {"split-idat", "empty-idat", "private-chunk", "byte"};
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+    memory_file f = write_png(&kinds[i]);
+    unsigned char idat[4096], mutant_idat[4096];
+    size_t idat_size, mutant_idat_size;
+    int chunks = check_chunks(f.bytes, f.size, idat, sizeof idat, &idat_size);
+    png_decoded original[PNG_DECODERS];
+    png_decoders_decode(f.bytes, f.size, original);
+    for (uint64_t seed = 0; seed < 16; seed++) {
+      png_mutant m;
+      if (!png_mutate(f.bytes, f.size, seed, &m)) { /* only a byte of IHDR that enlarges the image */
+        assert_string_equal(m.mutation, "byte");
+        assert_null(m.file);
+        continue;
+      }
+      for (int k = 0; k < 4; k++) seen[k] += strcmp(m.mutation, names[k]) == 0;
+      int mutant_chunks = check_chunks(m.file, m.size, mutant_idat, sizeof mutant_idat, &mutant_idat_size);
+      if (m.valid) {
+        assert_int_equal(mutant_chunks, chunks + 1);
+        assert_int_equal(mutant_idat_size, idat_size);
+        assert_memory_equal(mutant_idat, idat, idat_size);
+        png_decoded d[PNG_DECODERS];
+        png_decoders_decode(m.file, m.size, d);
+        for (int j = 0; j < PNG_DECODERS; j++) {
+          assert_true(d[j].accepted);
+          assert_memory_equal(d[j].image.pixels, original[0].image.pixels, mlf_png_image_bytes(&original[0].image));
+        }
+        mlf_run_reset(&run);
+        png_decoders_compare(m.file, m.size, d, &m, &run);
+        assert_int_equal(run.n_findings, 0);
+        png_decoders_free(d);
+      } else {
+        assert_int_equal(mutant_chunks, chunks);
+        assert_int_equal(m.size, f.size);
+      }
+      free(m.file);
+    }
+    png_decoders_free(original);
+    free(f.bytes);
+  }
+  for (int k = 0; k < 4; k++) assert_true(seen[k] > 0);
+}
+
+/* A mutant that may be invalid: a decoder that refuses it is not blamed, and a pixel planted
+ * in one decoder's output counts only when all four accepted the file. */
+static void test_invalid_mutant_judged_only_where_all_accept(void **state) {
+  (void)state;
+  image_kind gray8 = {6, 6, 8, PNG_COLOR_TYPE_GRAY, 0, 0};
+  memory_file f = write_png(&gray8);
+  png_mutant m = {"byte", 0, "PLTE", 0, f.bytes, f.size}; /* judged as a byte mutant of itself */
+  png_decoded d[PNG_DECODERS];
+  png_decoders_decode(f.bytes, f.size, d);
+  d[2].image.pixels[5] ^= 1; /* lodepng, pixel (1, 0), green */
+  mlf_run_reset(&run);
+  png_decoders_compare(f.bytes, f.size, d, &m, &run);
+  assert_int_equal(run.n_findings, 1);
+  assert_string_equal(run.findings[0].tag, "mlf:moco_png:lodepng:byte-PLTE-gray-8bit:pixel-mismatch");
+  free(d[1].image.pixels), d[1].image.pixels = NULL, d[1].accepted = 0; /* spng refuses */
+  mlf_run_reset(&run);
+  png_decoders_compare(f.bytes, f.size, d, &m, &run);
+  assert_int_equal(run.n_findings, 0);
+  png_decoders_free(d);
+  free(f.bytes);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_decoders_agree_on_every_kind),
       cmocka_unit_test(test_planted_wrong_pixel_is_classified),
       cmocka_unit_test(test_refusal_is_reported),
+      cmocka_unit_test(test_mutants_are_well_formed_and_valid_ones_decode_alike),
+      cmocka_unit_test(test_invalid_mutant_judged_only_where_all_accept),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,6 @@ $(OUT)/tests/test_moco_dnnl: $(call obj,unit,tests/moco/moco_test_programs.c har
   $(LIB_onednn_SHARED)
 # The PNG decoder differential decodes with Debian's binary libpng (the test writes its PNGs
 # with it too) and the Debian decoders the target links.
-$(OUT)/tests/test_png_decoders: $(call obj,unit,harnesses/moco/png_decoders.c $(LIB_libpng_SRC) \
+$(OUT)/tests/test_png_decoders: $(call obj,unit,harnesses/moco/png_decoders.c harnesses/moco/png_mutate.c $(LIB_libpng_SRC) \
   $(LIB_spng_SRC) $(LIB_lodepng_SRC) $(LIB_stb_SRC)) /usr/lib/x86_64-linux-gnu/libpng16.so \
-  $(LIB_spng_SHARED) $(LIB_lodepng_SHARED) $(LIB_stb_SHARED)
+  $(LIB_spng_SHARED) $(LIB_lodepng_SHARED) $(LIB_stb_SHARED) -lz
