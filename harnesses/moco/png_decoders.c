@@ -109,7 +109,8 @@ void png_decoders_compare(const unsigned char *file, size_t size, const png_deco
   kind_name(&k, image_kind, sizeof image_kind);
   if (!mutant) snprintf(kind, sizeof kind, "%s", image_kind);
   else if (mutant->valid) snprintf(kind, sizeof kind, "%s-%s", mutant->mutation, image_kind);
-  else snprintf(kind, sizeof kind, "%s-%.4s-%s", mutant->mutation, mutant->chunk, image_kind);
+  else snprintf(kind, sizeof kind, "%s-%.4s-%s%s%s", mutant->mutation, mutant->chunk, mutant->flaw ? mutant->flaw : "",
+                mutant->flaw ? "-" : "", image_kind);
   const png_decoded *reference = NULL;
   int all_accepted = 1;
   mlf_log(run, "decoders on a %s file, chunks %s:", kind, k.chunks);

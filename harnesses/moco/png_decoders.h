@@ -7,7 +7,8 @@
  * chunks present are in the detail):
  *   mlf:moco_png:<decoder>:<kind>:pixel-mismatch   e.g. mlf:moco_png:spng:palette-4bit:pixel-mismatch
  *   mlf:moco_png:<decoder>:<mutation>-<kind>:pixel-mismatch   (split-idat-rgb-8bit)
- *   mlf:moco_png:<decoder>:byte-<chunk>-<kind>:pixel-mismatch (byte-PLTE-palette-8bit)
+ *   mlf:moco_png:<decoder>:byte-<chunk>-<kind>:pixel-mismatch (byte-PLTE-palette-8bit;
+ *     with the flaw the change is known to make: byte-tRNS-over-bit-depth-gray-1bit-trns)
  *   mlf:moco_png:<decoder>:refused-valid-png
  *   mlf:moco_png:<decoder>:<mutation>:refused-valid-png */
 #ifndef PNG_DECODERS_H

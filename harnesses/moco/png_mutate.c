@@ -47,6 +47,17 @@ static size_t write_chunk(unsigned char *out, const char *type, const unsigned c
 /* The pixel count an IHDR's data (width, then height) declares. */
 static uint64_t pixels(const unsigned char *ihdr) { return (uint64_t)big_endian32(ihdr) * big_endian32(ihdr + 4); }
 
+/* 1 when a tRNS chunk (type, data, length) of a gray or truecolour image of IHDR data ihdr
+ * holds a sample above 2^bit depth - 1, which the PNG specification forbids (11.3.2.1: "the
+ * least significant bits are used and the others are 0"). */
+static int trns_over_bit_depth(const unsigned char *ihdr, const char *type, const unsigned char *data, uint32_t length) {
+  int depth = ihdr[8], colour = ihdr[9];
+  if (memcmp(type, "tRNS", 4) != 0 || (colour != 0 && colour != 2) || depth >= 16) return 0;
+  for (uint32_t k = 0; k + 1 < length; k += 2)
+    if (((unsigned)data[k] << 8 | data[k + 1]) >= 1u << depth) return 1;
+  return 0;
+}
+
 /* The first chunk of type, or -1. */
 static long find(const chunk *c, size_t n, const char *type) {
   for (size_t i = 0; i < n; i++)
@@ -121,6 +132,7 @@ int png_mutate(const unsigned char *file, size_t size, uint64_t seed, png_mutant
     }
     char type[5] = {0};
     memcpy(type, c[i].type, 4);
+    m->flaw = trns_over_bit_depth(file + c[ihdr].at + 8, type, copy, c[i].length) ? "over-bit-depth" : NULL;
     mid_size = write_chunk(mid, type, copy, c[i].length);
     free(copy);
     from = c[i].at, to = c[i].at + 12 + c[i].length;

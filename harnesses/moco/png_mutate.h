@@ -21,6 +21,12 @@ typedef struct {
   const char *mutation; /* split-idat, empty-idat, private-chunk, byte */
   int valid;            /* 1 when the mutation keeps a valid file valid */
   char chunk[5];        /* the chunk it changed or added */
+  /* For byte: the rule of the specification the change is known to break, where decoders
+   * are known to differ (NULL: none recognised). "over-bit-depth": a tRNS sample above
+   * 2^bit depth - 1 (PNG specification 11.3.2.1), whose handling the libpng maintainer
+   * documents as inconsistent among applications
+   * (http://www.simplesystems.org/users/glennrp/tRNS/, April 2008). */
+  const char *flaw;
   size_t at;            /* for byte: the offset inside the chunk's data */
   unsigned char *file;  /* the mutant (malloc'ed) */
   size_t size;

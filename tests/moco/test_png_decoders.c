@@ -236,7 +236,7 @@ static void test_invalid_mutant_judged_only_where_all_accept(void **state) {
   (void)state;
   image_kind gray8 = {6, 6, 8, PNG_COLOR_TYPE_GRAY, 0, 0};
   memory_file f = write_png(&gray8);
-  png_mutant m = {"byte", 0, "PLTE", 0, f.bytes, f.size}; /* judged as a byte mutant of itself */
+  png_mutant m = {.mutation = "byte", .chunk = "PLTE", .file = f.bytes, .size = f.size}; /* a byte mutant of itself */
   png_decoded d[PNG_DECODERS];
   png_decoders_decode(f.bytes, f.size, d);
   d[2].image.pixels[5] ^= 1; /* lodepng, pixel (1, 0), green */
