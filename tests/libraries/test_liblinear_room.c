@@ -1,0 +1,96 @@
+/* The LIBLINEAR room (harnesses/libraries/liblinear): the libFuzzer variant's instrumented
+ * LIBLINEAR 2.3 trains L2-regularised logistic regression (L2R_LR, with a bias feature) on the
+ * tiny data set, fits it, saves and loads it, and the loaded model predicts exactly what the
+ * trained one does (labels, decision values, probabilities); the session silences training's
+ * log. Exact equality is justified: save_model prints every weight and the bias with "%.17g",
+ * which a double survives exactly. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <linear.h>
+#include "libraries/liblinear/mlf_liblinear_session.h"
+#include "libraries/tiny_data.h"
+
+#define BIAS 1.0
+
+/* Each point as a LIBLINEAR sparse row: index:value pairs from 1, the bias feature (index 3,
+ * value BIAS, as problem.bias asks), ended by index -1. */
+static struct feature_node rows[TINY_POINTS + TINY_FRESH][4];
+static struct feature_node *row_of[TINY_POINTS + TINY_FRESH];
+
+static struct problem tiny_problem(void) {
+  for (int i = 0; i < TINY_POINTS + TINY_FRESH; i++) {
+    const double *p = i < TINY_POINTS ? tiny_x[i] : tiny_fresh[i - TINY_POINTS];
+    rows[i][0] = (struct feature_node){1, p[0]};
+    rows[i][1] = (struct feature_node){2, p[1]};
+    rows[i][2] = (struct feature_node){3, BIAS};
+    rows[i][3] = (struct feature_node){-1, 0};
+    row_of[i] = rows[i];
+  }
+  return (struct problem){.l = TINY_POINTS, .n = 3, .y = (double *)tiny_y, .x = row_of,
+                          .bias = BIAS};
+}
+
+static struct parameter logistic(void) {
+  return (struct parameter){.solver_type = L2R_LR, .eps = 0.01, .C = 1, .p = 0.1};
+}
+
+static void train_and_free(void *unused) {
+  (void)unused;
+  struct problem prob = tiny_problem();
+  struct parameter param = logistic();
+  struct model *m = train(&prob, &param);
+  free_and_destroy_model(&m);
+}
+
+static void test_session_silences_training(void **state) {
+  (void)state;
+  /* Before the session LIBLINEAR logs its iterations on stdout, so the capture sees it. */
+  assert_true(tiny_stdout_bytes(train_and_free, NULL) > 0);
+  char identity[64];
+  mlf_liblinear_open(identity, sizeof identity);
+  assert_string_equal(identity, "LIBLINEAR 230");
+  assert_int_equal(tiny_stdout_bytes(train_and_free, NULL), 0);
+}
+
+static void test_logistic_round_trip(void **state) {
+  (void)state;
+  char identity[64];
+  mlf_liblinear_open(identity, sizeof identity);
+  struct problem prob = tiny_problem();
+  struct parameter param = logistic();
+  assert_null(check_parameter(&prob, &param));
+  struct model *trained = train(&prob, &param);
+  assert_non_null(trained);
+  assert_int_equal(get_nr_class(trained), 2);
+  assert_int_equal(check_probability_model(trained), 1);
+  char path[64];
+  tiny_scratch_file(path, sizeof path);
+  assert_int_equal(save_model(path, trained), 0);
+  struct model *loaded = load_model(path);
+  unlink(path);
+  assert_non_null(loaded);
+  for (int i = 0; i < TINY_POINTS + TINY_FRESH; i++) {
+    double value_trained, value_loaded, prob_trained[2], prob_loaded[2];
+    double label = predict_values(trained, row_of[i], &value_trained);
+    assert_true(label == predict_values(loaded, row_of[i], &value_loaded));
+    assert_memory_equal(&value_trained, &value_loaded, sizeof value_trained);
+    assert_true(predict_probability(trained, row_of[i], prob_trained) ==
+                predict_probability(loaded, row_of[i], prob_loaded));
+    assert_memory_equal(prob_trained, prob_loaded, sizeof prob_trained);
+    if (i < TINY_POINTS) assert_true(label == tiny_y[i]);  /* separable: every point fitted */
+  }
+  free_and_destroy_model(&trained);
+  free_and_destroy_model(&loaded);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_session_silences_training),
+      cmocka_unit_test(test_logistic_round_trip),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,97 @@
+/* The LIBSVM room (harnesses/libraries/libsvm): the libFuzzer variant's instrumented LIBSVM
+ * 3.24 trains a C-SVC (RBF kernel, with probability estimates) on the tiny data set, fits it,
+ * saves and loads it, and the loaded model predicts exactly what the trained one does; the
+ * session silences training's log. Exact equality is justified: svm_save_model prints every
+ * coefficient, rho, probA/probB and gamma with "%.17g" (round trip exact for a double) and
+ * support vector values with "%.8g" (the tiny data's values are exact in 8 digits). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <libsvm/svm.h>
+#include "libraries/libsvm/mlf_libsvm_session.h"
+#include "libraries/tiny_data.h"
+
+/* Each point as a LIBSVM sparse row: index:value pairs from 1, ended by index -1. */
+static struct svm_node rows[TINY_POINTS + TINY_FRESH][3];
+static struct svm_node *row_of[TINY_POINTS + TINY_FRESH];
+
+static void fill_rows(void) {
+  for (int i = 0; i < TINY_POINTS + TINY_FRESH; i++) {
+    const double *p = i < TINY_POINTS ? tiny_x[i] : tiny_fresh[i - TINY_POINTS];
+    rows[i][0] = (struct svm_node){1, p[0]};
+    rows[i][1] = (struct svm_node){2, p[1]};
+    rows[i][2] = (struct svm_node){-1, 0};
+    row_of[i] = rows[i];
+  }
+}
+
+static struct svm_problem problem(void) {
+  fill_rows();
+  return (struct svm_problem){TINY_POINTS, (double *)tiny_y, row_of};
+}
+
+static struct svm_parameter c_svc(void) {
+  return (struct svm_parameter){.svm_type = C_SVC, .kernel_type = RBF, .gamma = 0.5,
+                                .cache_size = 1, .eps = 1e-3, .C = 1, .shrinking = 1,
+                                .probability = 1};
+}
+
+static void train_and_free(void *unused) {
+  (void)unused;
+  struct svm_problem prob = problem();
+  struct svm_parameter param = c_svc();
+  struct svm_model *m = svm_train(&prob, &param);
+  svm_free_and_destroy_model(&m);
+}
+
+static void test_session_silences_training(void **state) {
+  (void)state;
+  /* Before the session LIBSVM logs its optimisation on stdout, so the capture sees it. */
+  assert_true(tiny_stdout_bytes(train_and_free, NULL) > 0);
+  char identity[64];
+  mlf_libsvm_open(identity, sizeof identity);
+  assert_string_equal(identity, "LIBSVM 324");
+  assert_int_equal(tiny_stdout_bytes(train_and_free, NULL), 0);
+}
+
+static void test_c_svc_round_trip(void **state) {
+  (void)state;
+  char identity[64];
+  mlf_libsvm_open(identity, sizeof identity);
+  struct svm_problem prob = problem();
+  struct svm_parameter param = c_svc();
+  assert_null(svm_check_parameter(&prob, &param));
+  struct svm_model *trained = svm_train(&prob, &param);
+  assert_non_null(trained);
+  assert_int_equal(svm_get_nr_class(trained), 2);
+  assert_int_equal(svm_check_probability_model(trained), 1);
+  char path[64];
+  tiny_scratch_file(path, sizeof path);
+  assert_int_equal(svm_save_model(path, trained), 0);
+  struct svm_model *loaded = svm_load_model(path);
+  unlink(path);
+  assert_non_null(loaded);
+  for (int i = 0; i < TINY_POINTS + TINY_FRESH; i++) {
+    double value_trained, value_loaded, prob_trained[2], prob_loaded[2];
+    double label = svm_predict_values(trained, row_of[i], &value_trained);
+    assert_true(label == svm_predict_values(loaded, row_of[i], &value_loaded));
+    assert_memory_equal(&value_trained, &value_loaded, sizeof value_trained);
+    assert_true(svm_predict_probability(trained, row_of[i], prob_trained) ==
+                svm_predict_probability(loaded, row_of[i], prob_loaded));
+    assert_memory_equal(prob_trained, prob_loaded, sizeof prob_trained);
+    if (i < TINY_POINTS) assert_true(label == tiny_y[i]);  /* separable: every point fitted */
+  }
+  svm_free_and_destroy_model(&trained);
+  svm_free_and_destroy_model(&loaded);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_session_silences_training),
+      cmocka_unit_test(test_c_svc_round_trip),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

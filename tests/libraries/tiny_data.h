@@ -1,0 +1,43 @@
+/* The tiny data set every library room's smoke test trains on: 8 points in the plane, two
+ * well separated classes (+1 around (2.5, 2.5), -1 around (-2.5, -2.5)), and 3 points none
+ * of them was trained on. Every coordinate has at most 8 significant digits, so a model file
+ * that prints its numbers with "%.8g" or more digits stores them exactly. Also: the
+ * capture of what a call prints on stdout, to check that a session silences its library. */
+#ifndef MLF_TINY_DATA_H
+#define MLF_TINY_DATA_H
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define TINY_POINTS 8
+#define TINY_FRESH 3
+static const double tiny_x[TINY_POINTS][2] = {{2, 2}, {2, 3}, {3, 2}, {3, 3},
+                                              {-2, -2}, {-2, -3}, {-3, -2}, {-3, -3}};
+static const double tiny_y[TINY_POINTS] = {1, 1, 1, 1, -1, -1, -1, -1};
+static const double tiny_fresh[TINY_FRESH][2] = {{2.5, 2.5}, {-2.5, -2.5}, {0.5, 0.25}};
+
+/* A scratch file name for a saved model (the file is created empty; the caller unlinks it). */
+static inline void tiny_scratch_file(char *name, size_t len) {
+  snprintf(name, len, "/tmp/mlf_room_model_XXXXXX");
+  int fd = mkstemp(name);
+  if (fd < 0) abort();
+  close(fd);
+}
+
+/* Runs call(arg) with stdout sent to a scratch file; returns how many bytes it printed. */
+static inline long tiny_stdout_bytes(void (*call)(void *), void *arg) {
+  FILE *sink = tmpfile();
+  if (!sink) abort();
+  fflush(stdout);
+  int saved = dup(STDOUT_FILENO);
+  if (saved < 0 || dup2(fileno(sink), STDOUT_FILENO) < 0) abort();
+  call(arg);
+  fflush(stdout);
+  if (dup2(saved, STDOUT_FILENO) < 0) abort();
+  close(saved);
+  fseek(sink, 0, SEEK_END);
+  long printed = ftell(sink);
+  fclose(sink);
+  return printed;
+}
+#endif
