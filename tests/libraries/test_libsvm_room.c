@@ -50,11 +50,11 @@ static void train_and_free(void *unused) {
 static void test_session_silences_training(void **state) {
   (void)state;
   /* Before the session LIBSVM logs its optimisation on stdout, so the capture sees it. */
-  assert_true(tiny_stdout_bytes(train_and_free, NULL) > 0);
+  assert_true(tiny_printed_bytes(STDOUT_FILENO, train_and_free, NULL) > 0);
   char identity[64];
   mlf_libsvm_open(identity, sizeof identity);
   assert_string_equal(identity, "LIBSVM 324");
-  assert_int_equal(tiny_stdout_bytes(train_and_free, NULL), 0);
+  assert_int_equal(tiny_printed_bytes(STDOUT_FILENO, train_and_free, NULL), 0);
 }
 
 static void test_c_svc_round_trip(void **state) {

@@ -2,7 +2,7 @@
  * well separated classes (+1 around (2.5, 2.5), -1 around (-2.5, -2.5)), and 3 points none
  * of them was trained on. Every coordinate has at most 8 significant digits, so a model file
  * that prints its numbers with "%.8g" or more digits stores them exactly. Also: the
- * capture of what a call prints on stdout, to check that a session silences its library. */
+ * capture of what a call prints, to check that a session silences its library. */
 #ifndef MLF_TINY_DATA_H
 #define MLF_TINY_DATA_H
 #include <stdio.h>
@@ -24,16 +24,17 @@ static inline void tiny_scratch_file(char *name, size_t len) {
   close(fd);
 }
 
-/* Runs call(arg) with stdout sent to a scratch file; returns how many bytes it printed. */
-static inline long tiny_stdout_bytes(void (*call)(void *), void *arg) {
+/* Runs call(arg) with file descriptor fd (STDOUT_FILENO, STDERR_FILENO) sent to a scratch
+ * file; returns how many bytes it wrote there. */
+static inline long tiny_printed_bytes(int fd, void (*call)(void *), void *arg) {
   FILE *sink = tmpfile();
   if (!sink) abort();
-  fflush(stdout);
-  int saved = dup(STDOUT_FILENO);
-  if (saved < 0 || dup2(fileno(sink), STDOUT_FILENO) < 0) abort();
+  fflush(NULL);
+  int saved = dup(fd);
+  if (saved < 0 || dup2(fileno(sink), fd) < 0) abort();
   call(arg);
-  fflush(stdout);
-  if (dup2(saved, STDOUT_FILENO) < 0) abort();
+  fflush(NULL);
+  if (dup2(saved, fd) < 0) abort();
   close(saved);
   fseek(sink, 0, SEEK_END);
   long printed = ftell(sink);

@@ -12,17 +12,17 @@
 recipe_package=liblinear=2.3.0+dfsg-5
 recipe_source=orig
 recipe_config=
+. "${BASH_SOURCE[0]%/*}/../recipe_checks.sh"
 
 recipe_build() {
   local src=$1 out=$2 log=$3 unit
-  : "${CXX:?liblinear is C++: set CXX to the C++ driver of the compiler}"
-  grep -qx '#define LIBLINEAR_VERSION 230' "$src/linear.h" ||
-    { echo "liblinear recipe: the fetched source is not LIBLINEAR 2.3: $(grep LIBLINEAR_VERSION "$src/linear.h")" >"$log"; return 1; }
-  cmp -s "$src/linear.h" /usr/include/linear.h ||
-    { echo "liblinear recipe: $src/linear.h differs from liblinear-dev's /usr/include/linear.h" >"$log"; return 1; }
   : >"$log"
+  recipe_check_cxx "$log" &&
+    recipe_check_pin "$src" linear.h '#define LIBLINEAR_VERSION 230' "$log" &&
+    recipe_check_header "$src" linear.h /usr/include/linear.h "$log" || return 1
   for unit in linear tron; do
-    AFL_QUIET=1 $CXX -O1 -g $LIB_CFLAGS -c "$src/$unit.cpp" -o "$src/$unit.o" >>"$log" 2>&1 || return 1
+    AFL_QUIET=1 $CXX -O1 -g $LIB_CFLAGS -c "$src/$unit.cpp" -o "$src/$unit.o" >>"$log" 2>&1 ||
+      return 1
   done
   ar rcs "$out/liblinear.a" "$src/linear.o" "$src/tron.o"
 }

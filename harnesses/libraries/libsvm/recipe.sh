@@ -9,14 +9,13 @@
 recipe_package=libsvm=3.24+ds-6
 recipe_source=orig
 recipe_config=
+. "${BASH_SOURCE[0]%/*}/../recipe_checks.sh"
 
 recipe_build() {
   local src=$1 out=$2 log=$3
-  : "${CXX:?libsvm is C++: set CXX to the C++ driver of the compiler}"
-  grep -qx '#define LIBSVM_VERSION 324' "$src/svm.h" ||
-    { echo "libsvm recipe: the fetched source is not LIBSVM 3.24: $(grep LIBSVM_VERSION "$src/svm.h")" >"$log"; return 1; }
-  cmp -s "$src/svm.h" /usr/include/libsvm/svm.h ||
-    { echo "libsvm recipe: $src/svm.h differs from libsvm-dev's /usr/include/libsvm/svm.h" >"$log"; return 1; }
-  AFL_QUIET=1 $CXX -O1 -g $LIB_CFLAGS -c "$src/svm.cpp" -o "$src/svm.o" >"$log" 2>&1 &&
+  : >"$log"
+  recipe_check_cxx "$log" && recipe_check_pin "$src" svm.h '#define LIBSVM_VERSION 324' "$log" &&
+    recipe_check_header "$src" svm.h /usr/include/libsvm/svm.h "$log" &&
+    AFL_QUIET=1 $CXX -O1 -g $LIB_CFLAGS -c "$src/svm.cpp" -o "$src/svm.o" >>"$log" 2>&1 &&
     ar rcs "$out/libsvm.a" "$src/svm.o"
 }
