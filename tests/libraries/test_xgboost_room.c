@@ -4,8 +4,8 @@
  * formats (JSON, UBJSON, the deprecated binary one), loads it into a new booster, and the
  * loaded booster predicts exactly what the trained one does; the session silences XGBoost's
  * log. Exact equality is justified: the binary and UBJSON formats store every float's bits,
- * and the JSON writer prints each float in the shortest form that reads back to the same
- * float (1.7's JSON writer: ToChars). */
+ * and the JSON writer prints each float with XGBoost's to_chars, whose implementation
+ * "guarantees roundtrip reproducibility" (src/common/charconv.h). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -24,6 +24,18 @@ static inline void tiny_scratch_file(char *name, size_t len) {
   close(fd);
 }
 
+/* The content of the file at path into text (NUL-terminated), then the file removed; the
+ * number of bytes read (len - 1 when the file may be longer). */
+static inline size_t tiny_take_file(const char *path, char *text, size_t len) {
+  FILE *f = fopen(path, "r");
+  if (!f) abort();
+  size_t n = fread(text, 1, len - 1, f);
+  text[n] = 0;
+  fclose(f);
+  unlink(path);
+  return n;
+}
+
 /* Runs call(arg) with file descriptor fd (STDOUT_FILENO, STDERR_FILENO) sent to a scratch
  * file; returns how many bytes it wrote there. */
 static inline long tiny_printed_bytes(int fd, void (*call)(void *), void *arg) {
