@@ -8,7 +8,6 @@
  * trains the same model file byte for byte: the room is built from the same upstream source
  * without Debian's patches, so this checks that findings confirmed against the binary concern
  * the same code. Both draw their cross-validation folds from libc's rand(), seeded alike. */
-#include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -122,9 +121,9 @@ static void test_installed_binary_trains_the_same_model(void **state) {
   (void)state;
   void *debian = dlopen("libsvm.so.3", RTLD_NOW | RTLD_LOCAL);
   assert_non_null(debian);
-  svm_calls binary = {dlsym(debian, "svm_set_print_string_function"), dlsym(debian, "svm_train"),
-                      dlsym(debian, "svm_save_model"), dlsym(debian, "svm_free_and_destroy_model")};
-  assert_true(binary.set_print && binary.train && binary.save && binary.destroy);
+  svm_calls binary = {tiny_symbol(debian, "svm_set_print_string_function"),
+                      tiny_symbol(debian, "svm_train"), tiny_symbol(debian, "svm_save_model"),
+                      tiny_symbol(debian, "svm_free_and_destroy_model")};
   svm_calls room = {svm_set_print_string_function, svm_train, svm_save_model,
                     svm_free_and_destroy_model};
   static char from_room[1 << 14], from_binary[1 << 14];

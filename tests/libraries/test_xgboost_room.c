@@ -5,7 +5,10 @@
  * loaded booster predicts exactly what the trained one does; the session silences XGBoost's
  * log. Exact equality is justified: the binary and UBJSON formats store every float's bits,
  * and the JSON writer prints each float with XGBoost's to_chars, whose implementation
- * "guarantees roundtrip reproducibility" (src/common/charconv.h). */
+ * "guarantees roundtrip reproducibility" (src/common/charconv.h). The installed binary
+ * (Debian's libxgboost0, built with OpenMP, loaded apart with dlopen, whose symbols stay its
+ * own) trains the same model (same JSON) and predicts the same on one thread, so findings
+ * confirmed against it concern the same code. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,8 +23,27 @@
 #define ALL_POINTS (TINY_POINTS + TINY_FRESH)
 #define XGB_OK(call) assert_int_equal((call), 0)
 
+/* The C API calls the test makes: the room's, or the installed binary's. */
+typedef struct {
+  __typeof__(XGBSetGlobalConfig) *set_global_config;
+  __typeof__(XGDMatrixCreateFromMat) *matrix_from_dense;
+  __typeof__(XGDMatrixSetFloatInfo) *matrix_set_float_info;
+  __typeof__(XGDMatrixFree) *matrix_free;
+  __typeof__(XGBoosterCreate) *booster_create;
+  __typeof__(XGBoosterSetParam) *booster_set_param;
+  __typeof__(XGBoosterUpdateOneIter) *booster_update;
+  __typeof__(XGBoosterPredict) *booster_predict;
+  __typeof__(XGBoosterSaveModelToBuffer) *booster_save;
+  __typeof__(XGBoosterFree) *booster_free;
+} xgb_calls;
+
+static const xgb_calls room = {XGBSetGlobalConfig, XGDMatrixCreateFromMat, XGDMatrixSetFloatInfo,
+                               XGDMatrixFree, XGBoosterCreate, XGBoosterSetParam,
+                               XGBoosterUpdateOneIter, XGBoosterPredict,
+                               XGBoosterSaveModelToBuffer, XGBoosterFree};
+
 /* A DMatrix of the first n points (training points, then fresh ones) with 0/1 labels. */
-static DMatrixHandle tiny_matrix(int n) {
+static DMatrixHandle tiny_matrix(const xgb_calls *x, int n) {
   float data[ALL_POINTS][2], labels[ALL_POINTS];
   for (int i = 0; i < n; i++) {
     const double *p = i < TINY_POINTS ? tiny_x[i] : tiny_fresh[i - TINY_POINTS];
@@ -29,33 +51,34 @@ static DMatrixHandle tiny_matrix(int n) {
     labels[i] = i < TINY_POINTS && tiny_y[i] > 0;
   }
   DMatrixHandle m;
-  XGB_OK(XGDMatrixCreateFromMat(&data[0][0], (bst_ulong)n, 2, NAN, &m));
-  XGB_OK(XGDMatrixSetFloatInfo(m, "label", labels, (bst_ulong)n));
+  XGB_OK(x->matrix_from_dense(&data[0][0], (bst_ulong)n, 2, NAN, &m));
+  XGB_OK(x->matrix_set_float_info(m, "label", labels, (bst_ulong)n));
   return m;
 }
 
 /* A booster trained for 2 rounds on the training points; with_unused_parameter adds a
  * parameter no booster uses and asks XGBoost to validate parameters, so that it warns. */
-static BoosterHandle trained_booster(DMatrixHandle train, int with_unused_parameter) {
+static BoosterHandle trained_booster(const xgb_calls *x, DMatrixHandle train,
+                                     int with_unused_parameter) {
   BoosterHandle b;
-  XGB_OK(XGBoosterCreate(&train, 1, &b));
-  XGB_OK(XGBoosterSetParam(b, "objective", "binary:logistic"));
-  XGB_OK(XGBoosterSetParam(b, "max_depth", "2"));
-  XGB_OK(XGBoosterSetParam(b, "min_child_weight", "0"));
-  XGB_OK(XGBoosterSetParam(b, "nthread", "1"));
+  XGB_OK(x->booster_create(&train, 1, &b));
+  XGB_OK(x->booster_set_param(b, "objective", "binary:logistic"));
+  XGB_OK(x->booster_set_param(b, "max_depth", "2"));
+  XGB_OK(x->booster_set_param(b, "min_child_weight", "0"));
+  XGB_OK(x->booster_set_param(b, "nthread", "1"));
   if (with_unused_parameter) {
-    XGB_OK(XGBoosterSetParam(b, "validate_parameters", "1"));
-    XGB_OK(XGBoosterSetParam(b, "mlf_unused_parameter", "1"));
+    XGB_OK(x->booster_set_param(b, "validate_parameters", "1"));
+    XGB_OK(x->booster_set_param(b, "mlf_unused_parameter", "1"));
   }
-  for (int round = 0; round < 2; round++) XGB_OK(XGBoosterUpdateOneIter(b, round, train));
+  for (int round = 0; round < 2; round++) XGB_OK(x->booster_update(b, round, train));
   return b;
 }
 
 /* The booster's predicted probabilities for every point of m, copied out of the booster. */
-static void predict(BoosterHandle b, DMatrixHandle m, float out[ALL_POINTS]) {
+static void predict(const xgb_calls *x, BoosterHandle b, DMatrixHandle m, float out[ALL_POINTS]) {
   bst_ulong n;
   const float *result;
-  XGB_OK(XGBoosterPredict(b, m, 0, 0, 0, &n, &result));
+  XGB_OK(x->booster_predict(b, m, 0, 0, 0, &n, &result));
   assert_int_equal(n, ALL_POINTS);
   memcpy(out, result, ALL_POINTS * sizeof *out);
 }
@@ -64,8 +87,8 @@ static void predict(BoosterHandle b, DMatrixHandle m, float out[ALL_POINTS]) {
  * default verbosity (1, warnings) when it validates parameters. */
 static void train_with_unused_parameter(void *unused) {
   (void)unused;
-  DMatrixHandle train = tiny_matrix(TINY_POINTS);
-  BoosterHandle b = trained_booster(train, 1);
+  DMatrixHandle train = tiny_matrix(&room, TINY_POINTS);
+  BoosterHandle b = trained_booster(&room, train, 1);
   XGB_OK(XGBoosterFree(b));
   XGB_OK(XGDMatrixFree(train));
 }
@@ -84,10 +107,10 @@ static void test_round_trip_in_every_format(void **state) {
   static const char *const formats[] = {"json", "ubj", "deprecated"};
   char identity[128];
   assert_int_equal(mlf_xgboost_open(identity, sizeof identity), 0);
-  DMatrixHandle train = tiny_matrix(TINY_POINTS), all = tiny_matrix(ALL_POINTS);
-  BoosterHandle trained = trained_booster(train, 0);
+  DMatrixHandle train = tiny_matrix(&room, TINY_POINTS), all = tiny_matrix(&room, ALL_POINTS);
+  BoosterHandle trained = trained_booster(&room, train, 0);
   float expected[ALL_POINTS];
-  predict(trained, all, expected);
+  predict(&room, trained, all, expected);
   for (int i = 0; i < TINY_POINTS; i++)  /* separable: every point fitted */
     assert_true((expected[i] > 0.5f) == (tiny_y[i] > 0));
   for (size_t f = 0; f < sizeof formats / sizeof *formats; f++) {
@@ -100,7 +123,7 @@ static void test_round_trip_in_every_format(void **state) {
     XGB_OK(XGBoosterCreate(NULL, 0, &loaded));
     XGB_OK(XGBoosterLoadModelFromBuffer(loaded, saved, len));
     float actual[ALL_POINTS];
-    predict(loaded, all, actual);
+    predict(&room, loaded, all, actual);
     assert_memory_equal(expected, actual, sizeof expected);
     XGB_OK(XGBoosterFree(loaded));
   }
@@ -109,10 +132,48 @@ static void test_round_trip_in_every_format(void **state) {
   XGB_OK(XGDMatrixFree(all));
 }
 
+/* The JSON model and the predictions of the booster trained through x. */
+static void train_and_predict(const xgb_calls *x, char *json, size_t len,
+                              float predictions[ALL_POINTS]) {
+  XGB_OK(x->set_global_config("{\"verbosity\": 0}"));
+  DMatrixHandle train = tiny_matrix(x, TINY_POINTS), all = tiny_matrix(x, ALL_POINTS);
+  BoosterHandle b = trained_booster(x, train, 0);
+  predict(x, b, all, predictions);
+  bst_ulong saved_len;
+  const char *saved;
+  XGB_OK(x->booster_save(b, "{\"format\": \"json\"}", &saved_len, &saved));
+  assert_true(saved_len < len);
+  memcpy(json, saved, saved_len);
+  json[saved_len] = 0;
+  XGB_OK(x->booster_free(b));
+  XGB_OK(x->matrix_free(train));
+  XGB_OK(x->matrix_free(all));
+}
+
+static void test_installed_binary_trains_the_same_model(void **state) {
+  (void)state;
+  void *debian = dlopen("libxgboost.so.0", RTLD_NOW | RTLD_LOCAL);
+  assert_non_null(debian);
+  xgb_calls binary = {
+      tiny_symbol(debian, "XGBSetGlobalConfig"), tiny_symbol(debian, "XGDMatrixCreateFromMat"),
+      tiny_symbol(debian, "XGDMatrixSetFloatInfo"), tiny_symbol(debian, "XGDMatrixFree"),
+      tiny_symbol(debian, "XGBoosterCreate"), tiny_symbol(debian, "XGBoosterSetParam"),
+      tiny_symbol(debian, "XGBoosterUpdateOneIter"), tiny_symbol(debian, "XGBoosterPredict"),
+      tiny_symbol(debian, "XGBoosterSaveModelToBuffer"), tiny_symbol(debian, "XGBoosterFree")};
+  static char from_room[1 << 14], from_binary[1 << 14];
+  float room_predictions[ALL_POINTS], binary_predictions[ALL_POINTS];
+  train_and_predict(&room, from_room, sizeof from_room, room_predictions);
+  train_and_predict(&binary, from_binary, sizeof from_binary, binary_predictions);
+  assert_string_equal(from_room, from_binary);
+  assert_memory_equal(room_predictions, binary_predictions, sizeof room_predictions);
+  dlclose(debian);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_session_silences_log),
       cmocka_unit_test(test_round_trip_in_every_format),
+      cmocka_unit_test(test_installed_binary_trains_the_same_model),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,9 +2,11 @@
  * well separated classes (+1 around (2.5, 2.5), -1 around (-2.5, -2.5)), and 3 points none
  * of them was trained on. Every coordinate has at most 8 significant digits, so a model file
  * that prints its numbers with "%.8g" or more digits stores them exactly. Also: the
- * capture of what a call prints, to check that a session silences its library. */
+ * capture of what a call prints, to check that a session silences its library, and the
+ * symbols of an installed binary loaded apart. */
 #ifndef MLF_TINY_DATA_H
 #define MLF_TINY_DATA_H
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -34,6 +36,14 @@ static inline size_t tiny_take_file(const char *path, char *text, size_t len) {
   fclose(f);
   unlink(path);
   return n;
+}
+
+/* The symbol name of the library lib loaded with dlopen (the installed binary a room is
+ * compared with); aborts naming it when the library lacks it. */
+static inline void *tiny_symbol(void *lib, const char *name) {
+  void *symbol = dlsym(lib, name);
+  if (!symbol) fprintf(stderr, "the installed library has no %s\n", name), abort();
+  return symbol;
 }
 
 /* Runs call(arg) with file descriptor fd (STDOUT_FILENO, STDERR_FILENO) sent to a scratch
