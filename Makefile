@@ -51,14 +51,18 @@ afl_CC := $(AFL_CC)
 afl_ENV := AFL_QUIET=1 AFL_LLVM_DENYLIST=$(COVERAGE_IGNORE)
 oss_ENV := $(afl_ENV)
 afl_CFLAGS := $(BASE_CFLAGS) $(PROJECT_SAN) -DMLF_ENGINE_AFL
-# Flags the third-party libraries built from source get, per engine.
+# Flags the third-party libraries built from source get, per engine; C++ libraries are
+# compiled with the same compiler's C++ driver and the same flags.
 libfuzzer_LIB_CFLAGS := -fsanitize=fuzzer-no-link $(SAN)
 afl_LIB_CFLAGS := $(SAN)
+libfuzzer_CXX := $(subst clang,clang++,$(CLANG))
+afl_CXX := $(AFL_CC)++
 # OSS-Fuzz: everything from the environment build.sh was given.
 oss_CC = $(OSS_CC)
 oss_CFLAGS = $(BASE_CFLAGS) $(OSS_CFLAGS) -DMLF_ENGINE_$(OSS_ENGINE_MACRO) \
              $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),-fsanitize-coverage-ignorelist=$(COVERAGE_IGNORE))
 oss_LIB_CFLAGS = $(OSS_CFLAGS)
+oss_CXX = $(OSS_CXX)
 VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
 
 .PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz FORCE
@@ -113,7 +117,7 @@ room_includes = $(foreach f,$(call room_family,$(1)),$(call family_includes,$(f)
 define source_library
 $(foreach v,libfuzzer afl oss,$(eval LIB_$(1)_$(v) := $(BUILD)/libraries/$(1)-$(v)/$(2)))
 $(BUILD)/libraries/$(1)-%/$(2): FORCE | $(DEPS_STAMP)
-	CC="$$($$*_CC)" LIB_CFLAGS="$$($$*_LIB_CFLAGS) $$(LIB_$(1)_CFLAGS)" MLF_CACHE="$(CACHE)" \
+	CC="$$($$*_CC)" CXX="$$($$*_CXX)" LIB_CFLAGS="$$($$*_LIB_CFLAGS) $$(LIB_$(1)_CFLAGS)" MLF_CACHE="$(CACHE)" \
 	  scripts/cached-build.sh harnesses/libraries/$(1)/recipe.sh $$(@D)
 endef
 
@@ -215,7 +219,8 @@ endif
 # Unit tests: tests/<family>/test_*.c link the shared code and their family's mutators,
 # messages and registry (tests/<family>/tests.mk adds the harness objects and libraries each
 # one drives); tests/test_*.c test shared code, on the BLAS family's GemmCase as a realistic
-# message, with every family's registry.
+# message, with every family's registry; tests/libraries/test_*.c test the library rooms, on
+# the same terms as shared code. A test's extra link flags: $(OUT)/tests/<test>: TEST_LDLIBS := ...
 ENGINE_TEST_FAMILY := blas
 ALL_REGISTRIES := $(BUILD)/gen/known_findings_all.c
 $(ALL_REGISTRIES): $(wildcard harnesses/*/known_findings.tsv) scripts/known-findings-table.sh
@@ -225,12 +230,12 @@ test_family = $(or $(call room_family,$(1)),$(ENGINE_TEST_FAMILY))
 test_links = $(SHARED_SRC) $(call family_mutators,$(call test_family,$(1))) $(TEST_GEN_C) \
              $(if $(call room_family,$(1)),$(call family_registry,$(call room_family,$(1))),$(ALL_REGISTRIES))
 test_includes = -Itests -I$(BUILD)/gen/tests $(call family_includes,$(call test_family,$(1)))
-UNIT_TEST_SRC := $(wildcard tests/test_*.c $(addsuffix /test_*.c,$(addprefix tests/,$(FAMILIES))))
+UNIT_TEST_SRC := $(wildcard tests/test_*.c tests/libraries/test_*.c $(addsuffix /test_*.c,$(addprefix tests/,$(FAMILIES))))
 UNIT_BINS := $(addprefix $(OUT)/tests/,$(basename $(notdir $(UNIT_TEST_SRC))))
 define unit_test_rules
 $(OUT)/tests/$(basename $(notdir $(1))): $(BUILD)/$(1:.c=.o) $(call obj,unit,$(call test_links,$(1)))
 	@mkdir -p $$(@D)
-	$(CLANG) $(SAN) $$^ -lcmocka -lprotobuf-c -lm -o $$@
+	$(CLANG) $(SAN) $$^ $$(TEST_LDLIBS) -lcmocka -lprotobuf-c -lm -o $$@
 endef
 $(foreach t,$(UNIT_TEST_SRC),$(eval $(call unit_test_rules,$(t))))
 # Test objects live apart from the unit variant's so that the generic rule above, whose

@@ -3,9 +3,15 @@
 # through a private deb-src list kept in <cache>/apt (the system apt configuration is never
 # touched). Its .dsc, which holds the checksums of every file the source was unpacked from, is
 # kept as <cache>/src/<package>.dsc: a content key of the source (scripts/cached-build.sh).
-# Usage: scripts/fetch-debian-source.sh <source-package>   (idempotent)
+# Usage: scripts/fetch-debian-source.sh [--orig-only] <source-package>   (idempotent)
+# --orig-only: for a package whose Debian part (debian.tar.*) this machine's mirror does not
+# serve: unpacks only the upstream tarball Debian ships, so without Debian's patches; apt
+# checks it against the archive's Sources index and the kept .dsc lists its checksum. The
+# recipe that asks for this says so (scripts/cached-build.sh: recipe_source=orig).
 set -euo pipefail
-pkg=${1:?usage: $0 <source-package>}
+orig_only=
+if [ "${1:-}" = --orig-only ]; then orig_only=1; shift; fi
+pkg=${1:?usage: $0 [--orig-only] <source-package>}
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=$("$top/scripts/cache-dir.sh")
 dest=$cache/src/$pkg
@@ -36,7 +42,16 @@ if ! ls "$apt_dir/lists/"*Sources* >/dev/null 2>&1; then
 fi
 work=$(mktemp -d "$cache/src/.fetch-$pkg.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && apt-get "${apt_opts[@]}" source -qq "$pkg" >/dev/null)
+if [ -z "$orig_only" ]; then
+  (cd "$work" && apt-get "${apt_opts[@]}" source -qq "$pkg" >/dev/null)
+else
+  # apt keeps every file it could fetch (each checked against the Sources index) and fails on
+  # the Debian part it could not; what counts is that the .dsc and the upstream tarball came.
+  (cd "$work" && apt-get "${apt_opts[@]}" source --download-only -qq "$pkg" >/dev/null 2>&1) || true
+  orig=$(ls "$work"/*.orig.tar.* 2>/dev/null | head -n 1) || true
+  [ -n "$orig" ] || { echo "fetch-debian-source: apt-get source $pkg gave no upstream tarball" >&2; exit 1; }
+  tar -xf "$orig" -C "$work"
+fi
 dir=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 [ -n "$dir" ] || { echo "fetch-debian-source: apt-get source $pkg unpacked nothing" >&2; exit 1; }
 dsc=$(ls "$work"/*.dsc 2>/dev/null | head -n 1) || true

@@ -27,6 +27,11 @@ packages=(
   libfann-dev
   # the PNG decoders the MoCo libpng target compares every file it writes with
   libspng-dev liblodepng-dev libstb-dev
+  # aNNoTest family: LIBSVM, LIBLINEAR (with the BLAS it links) and XGBoost are built from
+  # their Debian sources (harnesses/libraries/); their headers, and the installed binaries
+  # (libsvm3, liblinear4, libxgboost0) that confirm each finding; XGBoost's build needs cmake
+  # and Debian's dmlc-core
+  libsvm-dev liblinear-dev libblas-dev libxgboost-dev libdmlc-dev cmake
 )
 missing=()
 for p in "${packages[@]}"; do

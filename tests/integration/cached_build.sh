@@ -1,7 +1,8 @@
 # scripts/cached-build.sh on a tiny recipe over a source tree placed in a scratch cache: it
 # builds once, reuses the build for the same recipe, flags and source, builds anew when any of
 # them changes, leaves nothing that looks built when the recipe fails, and rewrites the
-# destination only when its content changed (so make relinks nothing on a cache hit).
+# destination only when its content changed (so make relinks nothing on a cache hit); an
+# unknown recipe_source is refused.
 . "$(dirname "$0")/common.bash"
 export MLF_CACHE=$tmp/cache CC=cc
 src=$MLF_CACHE/src/mlf-test-source
@@ -38,4 +39,8 @@ grep -q 'cached-build: building lib failed' "$tmp/log" || fail "a failing recipe
 built=$(find "$MLF_CACHE/lib" -mindepth 1 -maxdepth 1 -type d ! -name '*.build' ! -name '*.tmp' | wc -l)
 [ "$built" -eq 4 ] || fail "a failed build left something that looks built ($built builds)"
 FAIL=1 LIB_CFLAGS=-O3 build && fail "a failed build was reused on the next call"
+# A recipe that asks for a kind of source the helper does not know is refused, and named.
+echo 'recipe_source=upstream' >>"$tmp/lib/recipe.sh"
+if LIB_CFLAGS=-O2 build; then fail "an unknown recipe_source was accepted"; fi
+grep -q "recipe_source is 'upstream'" "$tmp/log" || fail "an unknown recipe_source was not named"
 echo "builds: $(builds) (4 successful keys, failures never installed)"
