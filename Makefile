@@ -88,15 +88,17 @@ COMMON_GEN_C := $(BUILD)/gen/common/mlf_common.pb-c.c
 SHARED_SRC := $(ENGINE_SRC) $(ORACLE_SRC) $(COMMON_GEN_C)
 
 # A family's family.mk sets <family>_LIBRARIES (library rooms it links), <family>_LDFLAGS and
-# <family>_LINK_DEPS; a library's library.mk sets LIB_<lib>_LDFLAGS, LIB_<lib>_SRC (session
+# <family>_LINK_DEPS, and may generate code under $(BUILD)/gen/<family>/: <family>_GEN_PROTOS
+# (schemas compiled like proto/'s) and <family>_GEN_SRC (support code linked like its own); a library's library.mk sets LIB_<lib>_LDFLAGS, LIB_<lib>_SRC (session
 # code compiled into each family that uses it), LIB_<lib>_<variant> (its archive, through
 # source_library) and LIB_<lib>_CFLAGS (extra flags for its recipe).
 # Per family: its messages, its mutator room (with the messages: what its AFL++ mutator
 # library holds), its registry, its harness support code with its libraries' session code.
-family_gen_c = $(patsubst proto/%.proto,$(BUILD)/gen/$(1)/%.pb-c.c,$(wildcard proto/$(1).proto proto/$(1)_*.proto))
+family_gen_c = $(patsubst proto/%.proto,$(BUILD)/gen/$(1)/%.pb-c.c,$(wildcard proto/$(1).proto proto/$(1)_*.proto)) \
+               $(patsubst %.proto,%.pb-c.c,$($(1)_GEN_PROTOS))
 family_mutators = $(wildcard mutators/$(1)/*.c) $(call family_gen_c,$(1))
 family_registry = $(BUILD)/gen/$(1)/known_findings_table.c
-family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c)) \
+family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c)) $($(1)_GEN_SRC) \
                  $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_SRC))
 # Link inputs of a family per variant: its libraries' archives, then flags.
 family_libs = $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_$(2)))
@@ -137,6 +139,8 @@ define family_gen_rules
 $(BUILD)/gen/$(1)/%.pb-c.c $(BUILD)/gen/$(1)/%.pb-c.h: proto/%.proto | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	protoc-c --c_out=$$(@D) -Iproto $$<
+$(BUILD)/gen/$(1)/%.pb-c.c $(BUILD)/gen/$(1)/%.pb-c.h: $(BUILD)/gen/$(1)/%.proto | $(DEPS_STAMP)
+	protoc-c --c_out=$$(@D) -I$$(@D) $$<
 $(call family_registry,$(1)): $(wildcard harnesses/$(1)/known_findings.tsv) scripts/known-findings-table.sh
 	@mkdir -p $$(@D)
 	scripts/known-findings-table.sh $(wildcard harnesses/$(1)/known_findings.tsv) > $$@
@@ -152,9 +156,10 @@ define variant_rules
 $(BUILD)/$(1)/%.o: %.c $(ALL_GEN_H) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) $$(call room_includes,$$<) -MMD -MP -c $$< -o $$@
+# Generated code of a family sees that family's rooms, as its hand-written code does.
 $(BUILD)/$(1)/gen/%.o: $(BUILD)/gen/%.c $(ALL_GEN_H)
 	@mkdir -p $$(@D)
-	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -I$$(<D) -c $$< -o $$@
+	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -I$$(<D) $$(call room_includes,$$(patsubst $(BUILD)/gen/%,harnesses/%,$$<)) -c $$< -o $$@
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -191,7 +196,7 @@ $(1)_SEEDS := $(patsubst corpora/%.textproto,$(BUILD)/corpora/%.bin,$(wildcard c
 $(BUILD)/corpora/$(1)/%.bin: corpora/$(1)/%.textproto $(PROTOS) $(ALL_GEN_C)
 	@mkdir -p $$(@D)
 	protoc --encode=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c --full-name $(BUILD)/gen) \
-	  -Iproto $(PROTOS) < $$< > $$@
+	  -Iproto $(PROTOS) $(foreach p,$($(2)_GEN_PROTOS),-I$(dir $(p)) $(p)) < $$< > $$@
 corpora: $$($(1)_SEEDS)
 endef
 HARNESS_FILES := $(foreach f,$(FAMILIES),$(wildcard harnesses/$(f)/*_fuzzer.c))

@@ -1,4 +1,4 @@
-# GSL 2.7.1. The statistics family links the parts it fuzzes built here from the Debian source
+# GSL 2.7.1. The statistics and aNNoTest families link the parts it fuzzes built here from the Debian source
 # (recipe.sh), one static library per build variant with that variant's sanitizers and
 # coverage; the headers are Debian's libgsl-dev of the same version. The forecaster links
 # Debian's prebuilt GSL for its FFT.

@@ -1,0 +1,201 @@
+/* The glue's runtime: folding raw choices into ranges, the per-input arena, the timed call
+ * and the findings (see annotest_runtime.h). */
+#include <float.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "annotest_runtime.h"
+#include "mlf_capture.h"
+
+struct at_block {
+  struct at_block *next;
+  void (*free_fn)(void *); /* an owned object; NULL for plain storage (data follows) */
+  void *object;
+  max_align_t data[];
+};
+
+void at_ctx_init(at_ctx *ctx, mlf_run *run, const char *target, const char *library, at_blame_fn blame) {
+  memset(ctx, 0, sizeof *ctx);
+  ctx->run = run;
+  ctx->target = target;
+  ctx->library = library;
+  ctx->blame = blame;
+}
+
+static struct at_block *new_block(at_ctx *ctx, size_t bytes) {
+  struct at_block *b = calloc(1, sizeof *b + (bytes ? bytes : 1));
+  if (!b) abort();
+  b->next = ctx->blocks;
+  ctx->blocks = b;
+  return b;
+}
+
+void *at_alloc(at_ctx *ctx, size_t count, size_t size) {
+  if (size && count > SIZE_MAX / size / 2) abort(); /* the glue bounds every shape first */
+  return new_block(ctx, count * size)->data;
+}
+
+at_slot *at_slots(at_ctx *ctx, size_t n) { return at_alloc(ctx, n, sizeof(at_slot)); }
+
+void at_own(at_ctx *ctx, void *object, void (*free_fn)(void *)) {
+  struct at_block *b = new_block(ctx, 0);
+  b->object = object;
+  b->free_fn = free_fn;
+}
+
+void at_release(at_ctx *ctx) {
+  while (ctx->blocks) {
+    struct at_block *next = ctx->blocks->next;
+    if (ctx->blocks->free_fn) ctx->blocks->free_fn(ctx->blocks->object);
+    free(ctx->blocks);
+    ctx->blocks = next;
+  }
+}
+
+/* ---- folding ---------------------------------------------------------------------------- */
+
+int64_t at_fold_int(int64_t raw, int64_t lo, int64_t hi) {
+  if (raw >= lo && raw <= hi) return raw;
+  __int128 span = (__int128)hi - lo + 1, off = ((__int128)raw - lo) % span;
+  if (off < 0) off += span;
+  return (int64_t)(lo + off);
+}
+
+/* The finite ends of a real range after exclusions. */
+static void finite_ends(double lo, double hi, unsigned flags, double *lo_e, double *hi_e) {
+  *lo_e = lo < -DBL_MAX ? -DBL_MAX : lo;
+  *hi_e = hi > DBL_MAX ? DBL_MAX : hi;
+  if ((flags & AT_EXCLUDE_MIN) && lo >= -DBL_MAX) *lo_e = nextafter(*lo_e, INFINITY);
+  if ((flags & AT_EXCLUDE_MAX) && hi <= DBL_MAX) *hi_e = nextafter(*hi_e, -INFINITY);
+}
+
+int at_real_range_ok(double lo, double hi, unsigned flags) {
+  double lo_e, hi_e;
+  if (isnan(lo) || isnan(hi)) return 0;
+  finite_ends(lo, hi, flags, &lo_e, &hi_e);
+  return lo_e <= hi_e;
+}
+
+double at_fold_real(double raw, double lo, double hi, unsigned flags) {
+  double lo_e, hi_e;
+  finite_ends(lo, hi, flags, &lo_e, &hi_e);
+  if (isnan(raw)) {
+    if (flags & AT_ALLOW_NAN) return raw;
+    raw = 0;
+  }
+  if (isinf(raw)) {
+    if ((flags & AT_ALLOW_INF) && (raw > 0 ? hi == INFINITY : lo == -INFINITY)) return raw;
+    raw = raw > 0 ? DBL_MAX : -DBL_MAX;
+  }
+  if (raw >= lo_e && raw <= hi_e) return raw;
+  double width = hi_e - lo_e, v;
+  if (!(width > 0) || isinf(width)) return raw < lo_e ? lo_e : hi_e;
+  if (raw < lo_e) v = lo_e + fmod(lo_e - raw, width);  /* mirrored into the range */
+  else v = hi_e - fmod(raw - hi_e, width);
+  return v < lo_e ? lo_e : v > hi_e ? hi_e : v;
+}
+
+static uint64_t splitmix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+int64_t at_element_int(const int64_t *raw, size_t nraw, uint64_t seed, size_t k, int64_t lo, int64_t hi) {
+  if (k < nraw) return at_fold_int(raw[k], lo, hi);
+  return at_fold_int((int64_t)(splitmix(seed ^ splitmix(k)) >> 1), lo, hi);
+}
+
+double at_element_real(const double *raw, size_t nraw, uint64_t seed, size_t k, double lo, double hi, unsigned flags) {
+  if (k < nraw) return at_fold_real(raw[k], lo, hi, flags);
+  uint64_t r = splitmix(seed ^ splitmix(k));
+  double u = (double)(r >> 11) * 0x1p-53, lo_e, hi_e, v;
+  finite_ends(lo, hi, flags & (AT_EXCLUDE_MIN | AT_EXCLUDE_MAX), &lo_e, &hi_e);
+  if (isfinite(hi_e - lo_e)) v = lo_e + u * (hi_e - lo_e);
+  else v = ((r & 1) ? -1 : 1) * pow(10, 6 * u - 3); /* unbounded: magnitudes 1e-3 .. 1e3 */
+  return at_fold_real(v, lo, hi, flags & (AT_EXCLUDE_MIN | AT_EXCLUDE_MAX));
+}
+
+/* ---- the call --------------------------------------------------------------------------- */
+
+void at_reject(at_ctx *ctx, const char *reason) {
+  if (ctx->stats) ctx->stats->rejected++;
+  ctx->reject_reason = reason;
+  if (ctx->run) mlf_log(ctx->run, "%s: rejected: %s", ctx->stats ? ctx->stats->name : "?", reason);
+}
+
+static const char *timed_function;
+static double timed_seconds;
+static timer_t call_timer;
+static int timer_ready;
+
+/* @timeout expired: a hang on a valid input; abort so the engine keeps the input. */
+static void timeout_expired(int sig) {
+  (void)sig;
+  char msg[256];
+  int n = snprintf(msg, sizeof msg, "\n==== annotest: %s ran past its @timeout(%g) on a valid input (hang) ====\n",
+                   timed_function ? timed_function : "?", timed_seconds);
+  if (n > 0) (void)!write(2, msg, (size_t)n);
+  abort();
+}
+
+void at_call_begin(at_ctx *ctx, double timeout_seconds) {
+  const char *fn = ctx->stats ? ctx->stats->name : "?";
+  mlf_capture_begin(fn);
+  if (timeout_seconds <= 0) return;
+  if (!timer_ready) {
+    struct sigevent ev = {.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGRTMIN + 1};
+    signal(SIGRTMIN + 1, timeout_expired);
+    if (timer_create(CLOCK_MONOTONIC, &ev, &call_timer) != 0) return;
+    timer_ready = 1;
+  }
+  timed_function = fn;
+  timed_seconds = timeout_seconds;
+  struct itimerspec t = {.it_value = {(time_t)timeout_seconds, (long)(fmod(timeout_seconds, 1) * 1e9)}};
+  timer_settime(call_timer, 0, &t, NULL);
+}
+
+void at_call_end(at_ctx *ctx) {
+  (void)ctx;
+  if (timer_ready) {
+    struct itimerspec off = {0};
+    timer_settime(call_timer, 0, &off, NULL);
+  }
+  mlf_capture_end(NULL);
+}
+
+static void tag_of(const at_ctx *ctx, const char *kind, char *tag, size_t n) {
+  snprintf(tag, n, "mlf:%s:%s:%s:%s", ctx->target, ctx->library, ctx->stats ? ctx->stats->name : "?", kind);
+}
+
+void at_ensure_failed(at_ctx *ctx, const char *condition, long long status) {
+  char tag[MLF_TAG_MAX];
+  tag_of(ctx, "documented-error", tag, sizeof tag);
+  if (ctx->stats) ctx->stats->failed++;
+  mlf_finding(ctx->run, tag, "@ensure(%s) failed (status %lld) on an input the annotations call valid: %s", condition,
+              status, ctx->blame ? ctx->blame(status) : "a bug in the library or in the annotation");
+}
+
+void at_property_failed(at_ctx *ctx, const char *kind, const char *fmt, ...) {
+  char tag[MLF_TAG_MAX], detail[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(detail, sizeof detail, fmt, ap);
+  va_end(ap);
+  tag_of(ctx, kind, tag, sizeof tag);
+  if (ctx->stats) ctx->stats->failed++;
+  mlf_finding(ctx->run, tag, "%s", detail);
+}
+
+void at_stats_print(const at_function_stats *stats, size_t n, FILE *out) {
+  fprintf(out, "%-36s %10s %10s %8s %8s\n", "function", "calls", "rejected", "rate", "findings");
+  for (size_t i = 0; i < n; i++)
+    fprintf(out, "%-36s %10lu %10lu %7.2f%% %8lu\n", stats[i].name, stats[i].calls, stats[i].rejected,
+            stats[i].calls ? 100.0 * (double)stats[i].rejected / (double)stats[i].calls : 0.0, stats[i].failed);
+}

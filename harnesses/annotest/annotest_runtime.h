@@ -1,0 +1,80 @@
+/* What the generated glue (annotest-gen) calls: folding of the fuzzer's raw choices into the
+ * annotated ranges (valid by construction: any raw value maps to a valid one, and a valid one
+ * maps to itself), the per-input arena, rejection counting, the timed library call and the
+ * findings of a call. One at_slot per variable holds what was built, so the tests can check
+ * it independently of the glue. */
+#ifndef ANNOTEST_RUNTIME_H
+#define ANNOTEST_RUNTIME_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "mlf_report.h"
+
+/* Flags of at_fold_real. */
+#define AT_EXCLUDE_MIN 1u
+#define AT_EXCLUDE_MAX 2u
+#define AT_ALLOW_NAN 4u
+#define AT_ALLOW_INF 8u
+
+typedef struct at_slot {
+  int64_t i;          /* ints, bools, flags (mask), integer constants and alternatives */
+  double d;           /* floats, real constants and alternatives */
+  int real;           /* anys: 1 when the alternative built d */
+  int64_t pick;       /* froms: index of the value; anys: alternative */
+  void *p;            /* lists, tuples, arrays, sparse, outs, dicts: the buffer; objs: the object */
+  size_t count;       /* elements in p (sparse: nodes before the -1 terminator) */
+  size_t rank, dims[2], ld, stride; /* arrays */
+  struct at_slot *sub; /* tuples items, dicts fields, objs: the generator's variables */
+  size_t nsub;
+} at_slot;
+
+typedef struct {
+  const char *name;
+  unsigned long calls, rejected, failed; /* built, refused by @require or an empty range, raised */
+} at_function_stats;
+
+/* Says whose bug a documented error code on an annotated-valid input probably is. */
+typedef const char *(*at_blame_fn)(long long status);
+
+typedef struct at_ctx {
+  mlf_run *run;
+  const char *target, *library;
+  at_blame_fn blame;
+  at_function_stats *stats; /* the function being run */
+  const char *reject_reason;
+  struct at_block *blocks;  /* freed by at_release */
+} at_ctx;
+
+void at_ctx_init(at_ctx *ctx, mlf_run *run, const char *target, const char *library, at_blame_fn blame);
+/* Frees everything the input allocated, objects first (newest first). */
+void at_release(at_ctx *ctx);
+
+/* lo + (raw - lo) mod (hi - lo + 1); raw itself when lo <= raw <= hi. Requires lo <= hi. */
+int64_t at_fold_int(int64_t raw, int64_t lo, int64_t hi);
+/* A real in [lo, hi] (ends excluded by flag); raw itself when it is in range; NaN and
+ * infinities only where allowed. Requires a non-empty range. */
+double at_fold_real(double raw, double lo, double hi, unsigned flags);
+/* 1 when the range holds a value (lo <= hi; not both ends excluded at one point). */
+int at_real_range_ok(double lo, double hi, unsigned flags);
+/* Element k of a buffer: raw[k] folded when the message gives it, else drawn from seed. */
+int64_t at_element_int(const int64_t *raw, size_t nraw, uint64_t seed, size_t k, int64_t lo, int64_t hi);
+double at_element_real(const double *raw, size_t nraw, uint64_t seed, size_t k, double lo, double hi, unsigned flags);
+
+/* Zeroed storage for count elements of size (at least one byte), freed by at_release. */
+void *at_alloc(at_ctx *ctx, size_t count, size_t size);
+at_slot *at_slots(at_ctx *ctx, size_t n);
+/* Hands an object to the arena: free_fn(object) runs at at_release. */
+void at_own(at_ctx *ctx, void *object, void (*free_fn)(void *));
+
+/* Records a rejection of the current function (@require false, empty range, generator NULL). */
+void at_reject(at_ctx *ctx, const char *reason);
+/* Around the library call: mlf_capture_begin/end and the @timeout alarm (0 = none). */
+void at_call_begin(at_ctx *ctx, double timeout_seconds);
+void at_call_end(at_ctx *ctx);
+/* An @ensure that failed after a call on an input valid by the annotations. */
+void at_ensure_failed(at_ctx *ctx, const char *condition, long long status);
+/* A finding of a @check oracle: tag mlf:<target>:<library>:<function>:<kind>. */
+void at_property_failed(at_ctx *ctx, const char *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Prints calls and rejection rates per function to out (MLF_ANNOTEST_STATS=1 at exit). */
+void at_stats_print(const at_function_stats *stats, size_t n, FILE *out);
+#endif
