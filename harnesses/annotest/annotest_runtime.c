@@ -193,6 +193,14 @@ void at_property_failed(at_ctx *ctx, const char *kind, const char *fmt, ...) {
   mlf_finding(ctx->run, tag, "%s", detail);
 }
 
+int at_known(at_ctx *ctx, const char *kind, const char *condition) {
+  char tag[MLF_TAG_MAX];
+  tag_of(ctx, kind, tag, sizeof tag);
+  mlf_finding(ctx->run, tag, "@known(%s, %s): a recorded library bug covers this input%s", kind, condition,
+              mlf_report_known() ? "; calling anyway (MLF_REPORT_KNOWN=1)" : "; the call is skipped");
+  return mlf_report_known();
+}
+
 void at_stats_print(const at_function_stats *stats, size_t n, FILE *out) {
   fprintf(out, "%-36s %10s %10s %8s %8s\n", "function", "calls", "rejected", "rate", "findings");
   for (size_t i = 0; i < n; i++)

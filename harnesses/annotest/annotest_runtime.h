@@ -75,6 +75,9 @@ void at_call_end(at_ctx *ctx);
 void at_ensure_failed(at_ctx *ctx, const char *condition, long long status);
 /* A finding of a @check oracle: tag mlf:<target>:<library>:<function>:<kind>. */
 void at_property_failed(at_ctx *ctx, const char *kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* An input a @known library bug covers: raises the finding <kind> (registered in the family's
+ * known findings) and returns whether to make the call anyway (MLF_REPORT_KNOWN=1). */
+int at_known(at_ctx *ctx, const char *kind, const char *condition);
 /* Prints calls and rejection rates per function to out (MLF_ANNOTEST_STATS=1 at exit). */
 void at_stats_print(const at_function_stats *stats, size_t n, FILE *out);
 #endif

@@ -29,7 +29,7 @@ $(ANNOTEST_GEN_DIR)/annotest_%.proto $(ANNOTEST_GEN_DIR)/annotest_%_glue.c $(ANN
 
 # The @cc_example seeds join the target's corpus (build/corpora/annotest_<lib>/cc_example_*.bin).
 define annotest_seed_rules
-$(BUILD)/corpora/annotest_$(1)/.cc_examples: $(ANNOTEST_GEN_DIR)/annotest_$(1).proto
+$(BUILD)/corpora/annotest_$(1)/.cc_examples: $(ANNOTEST_GEN_DIR)/annotest_$(1).proto $(ANNOTEST_GEN_DIR)/annotest_$(1).pb-c.c
 	@mkdir -p $$(@D)
 	for s in $(ANNOTEST_GEN_DIR)/seeds_$(1)/*.textproto; do \
 	  protoc --encode=$$$$(scripts/target-message.sh harnesses/annotest/annotest_$(1)_fuzzer.c --full-name $(BUILD)/gen) \

@@ -17,8 +17,8 @@ static double gamma_k(double k) { return k * UNIT_ROUNDOFF / (1 - k * UNIT_ROUND
  * condition bounds the error of a solution, not of the factorisation), so the bounds below
  * use n and u only. */
 
-/* P A = L U (manual: "the j-th column of P is the p_j-th column of the identity"), so row k of
- * A is row p[k] of L U. Higham, Accuracy and Stability of Numerical Algorithms (2nd ed.),
+/* P A = L U where P permutes rows as gsl_permute_vector does ((P b)_i = b[p[i]], as
+ * gsl_linalg_LU_solve applies it), so row i of L U is row p[i] of A. Higham, Accuracy and Stability of Numerical Algorithms (2nd ed.),
  * Thm 9.3: |L U - P A| <= gamma_n |L||U| elementwise; GSL 2.7 factorises recursively (Level-3
  * updates, lu.c LU_decomp_L3), for which Thm 13.6 gives the same form with gamma_{cn}; c = 3
  * covers the recursion's extra matrix products. */
@@ -29,9 +29,9 @@ void annotest_check_LU_decomp(at_ctx *ctx, int ret, gsl_matrix *A, gsl_permutati
   size_t n = A->size1;
   double g = gamma_k(3.0 * (double)n + 3);
   if (*signum != 1 && *signum != -1) at_property_failed(ctx, "signum", "signum = %d, not +-1", *signum);
-  for (size_t k = 0; k < n; k++)
+  for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < n; j++) {
-      size_t i = p->data[k];
+      size_t k = p->data[i];
       double lu = 0, mag = 0;
       for (size_t t = 0; t <= i && t <= j; t++) {
         double l = t == i ? 1 : gsl_matrix_get(A, i, t), u = gsl_matrix_get(A, t, j);
@@ -40,8 +40,8 @@ void annotest_check_LU_decomp(at_ctx *ctx, int ret, gsl_matrix *A, gsl_permutati
       }
       double a = gsl_matrix_get(A0, k, j), err = fabs(lu - a);
       if (!(err <= g * (mag + fabs(a)))) {
-        at_property_failed(ctx, "reconstruction", "n = %zu: (P^T L U)[%zu][%zu] = %.17g but A = %.17g: error %.3g > bound "
-                           "gamma_{3n+3} (|L||U| + |A|) = %.3g", n, k, j, lu, a, err, g * (mag + fabs(a)));
+        at_property_failed(ctx, "reconstruction", "n = %zu: (L U)[%zu][%zu] = %.17g but (P A) = A[%zu][%zu] = %.17g: error "
+                           "%.3g > bound gamma_{3n+3} (|L||U| + |A|) = %.3g", n, i, j, lu, k, j, a, err, g * (mag + fabs(a)));
         return;
       }
     }
@@ -58,7 +58,7 @@ void annotest_check_LU_solve(at_ctx *ctx, int ret, const gsl_matrix *LU, const g
   if (ret != GSL_SUCCESS) return;
   size_t n = LU->size1;
   double g = gamma_k(4.0 * (double)n + 2);
-  for (size_t i = 0; i < n; i++) { /* row i of L U x is row k of P A x with p[k] = i */
+  for (size_t i = 0; i < n; i++) { /* row i of L U x = (P b)_i = b[p[i]] */
     double r = 0, mag = 0;
     for (size_t j = 0; j < n; j++) {
       double ux = 0, umag = 0;
@@ -68,8 +68,7 @@ void annotest_check_LU_solve(at_ctx *ctx, int ret, const gsl_matrix *LU, const g
       r += l * ux;
       mag += fabs(l) * umag;
     }
-    size_t k = 0;
-    while (k < n && p->data[k] != i) k++;
+    size_t k = p->data[i];
     double bi = gsl_vector_get(b, k), err = fabs(r - bi);
     if (!isfinite(r) || !(err <= g * mag + g * fabs(bi))) {
       at_property_failed(ctx, "residual", "n = %zu: (L U x)[%zu] = %.17g but (P b)[%zu] = %.17g: residual %.3g > bound "

@@ -76,6 +76,7 @@ gsl_spline *annotest_gsl_spline(int kind, size_t size);
 //@ generator(free = gsl_spline_free)
 //@ arg(kind): ints(min=0, max=3)
 //@ arg(size): ints(min=annotest_gsl_interp_min_size(kind), max=64)
+//@ known(akima-pointer-overflow, kind == 2)
 //@ arg(x0): floats(min=-1000, max=1000)
 //@ arg(steps): arrays(dtype=double, shape=[size], elements=floats(min=0.001, max=100))
 //@ arg(ya): arrays(dtype=double, shape=[size], elements=floats(min=-1000000, max=1000000))
@@ -228,6 +229,7 @@ int gsl_sort_largest (double * dest, const size_t k, const double * src, const s
 //@ arg(obj): objs(annotest_gsl_interp, kind=kind, size=size)
 //@ arg(xa): objs(annotest_gsl_knots, n=size)
 //@ arg(ya): arrays(dtype=double, shape=[size], elements=floats(min=-1000000, max=1000000))
+//@ known(akima-pointer-overflow, kind == 2)
 //@ ensure(ret == GSL_SUCCESS)
 //@ check(annotest_check_interp_init)
 //@ cc_example(kind=1, size=3, xa=annotest_gsl_knots(x0=0, steps=[1, 1, 1]), ya=[0, 1, 0])
@@ -238,6 +240,7 @@ int gsl_interp_init (gsl_interp * obj, const double xa[], const double ya[], siz
 //@ arg(spline): objs(annotest_gsl_spline, kind=kind, size=size)
 //@ arg(xa): objs(annotest_gsl_knots, n=size)
 //@ arg(ya): arrays(dtype=double, shape=[size], elements=floats(min=-1000000, max=1000000))
+//@ known(akima-pointer-overflow, kind == 2)
 //@ ensure(ret == GSL_SUCCESS)
 //@ check(annotest_check_spline_init)
 int gsl_spline_init (gsl_spline * spline, const double xa[], const double ya[], size_t size);

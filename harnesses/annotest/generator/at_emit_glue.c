@@ -518,6 +518,9 @@ static void make_function(emitter *e, const at_function *fn) {
   prologue(e, fn, "at__v", "");
   for (size_t r = 0; r < fn->nrequires; r++)
     OUT("  if (!(%s)) { at_reject(at__ctx, \"@require(%s) of %s\"); return NULL; }\n", fn->requires[r], fn->requires[r], fn->name);
+  for (size_t k = 0; k < fn->nknown; k++)
+    OUT("  if ((%s) && !at_known(at__ctx, \"%s\", \"%s\")) return NULL;\n", fn->known_conditions[k], fn->known_kinds[k],
+        fn->known_conditions[k]);
   OUT("  %s at__o = %s(", fn->ret_type, fn->name);
   call_arguments(e, fn, "");
   OUT(");\n  if (!at__o) { at_reject(at__ctx, \"%s returned NULL\"); return NULL; }\n", fn->name);
@@ -538,6 +541,9 @@ static void run_function(emitter *e, const at_function *fn, size_t index) {
   if (fn->check) prologue(e, fn, "at__w", "at__before_");
   for (size_t r = 0; r < fn->nrequires; r++)
     OUT("  if (!(%s)) { at_reject(at__ctx, \"@require(%s)\"); return; }\n", fn->requires[r], fn->requires[r]);
+  for (size_t k = 0; k < fn->nknown; k++)
+    OUT("  if ((%s) && !at_known(at__ctx, \"%s\", \"%s\")) return;\n", fn->known_conditions[k], fn->known_kinds[k],
+        fn->known_conditions[k]);
   OUT("  at_call_begin(at__ctx, %g);\n  ", fn->timeout);
   if (returns_value(fn)) OUT("%s ret = ", fn->ret_type);
   OUT("%s(", fn->name);

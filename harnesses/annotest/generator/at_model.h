@@ -77,6 +77,8 @@ typedef struct {
   size_t nvars;
   char **requires, **ensures; /* C expressions */
   size_t nrequires, nensures;
+  char **known_kinds, **known_conditions; /* @known(kind, C expression): a recorded library bug */
+  size_t nknown;
   char *check;         /* @check function, or NULL */
   char *free_fn;       /* @generator(free=...), or NULL */
   int exclude, is_generator;

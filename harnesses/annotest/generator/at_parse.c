@@ -196,6 +196,16 @@ static void annotation(at_parser *p, at_function *fn, at_var **dims, size_t *ndi
     if (!inner || !*inner) at_fail(p, a->line, "@%s needs a C expression: @%s(n > 0)", name, name);
     else if (name[0] == 'r') at_push(p->h, &fn->requires, &fn->nrequires, &inner, sizeof inner);
     else at_push(p->h, &fn->ensures, &fn->nensures, &inner, sizeof inner);
+  } else if (strcmp(name, "known") == 0) {
+    char *comma = inner ? strchr(inner, ',') : NULL;
+    if (!comma) {
+      at_fail(p, a->line, "@known needs a finding kind and a C condition: @known(kind, x == 0)");
+    } else {
+      char *kind = trimmed(p->h, inner, (size_t)(comma - inner)), *cond = trimmed(p->h, comma + 1, strlen(comma + 1));
+      size_t n = fn->nknown;
+      at_push(p->h, &fn->known_kinds, &n, &kind, sizeof kind);
+      at_push(p->h, &fn->known_conditions, &fn->nknown, &cond, sizeof cond);
+    }
   } else if (strcmp(name, "check") == 0) {
     if (!inner || !*inner) at_fail(p, a->line, "@check needs the oracle function's name");
     fn->check = inner;
@@ -211,7 +221,7 @@ static void annotation(at_parser *p, at_function *fn, at_var **dims, size_t *ndi
       fn->free_fn = trimmed(p->h, strchr(inner, '=') + 1, strlen(strchr(inner, '=') + 1));
     else if (inner) at_fail(p, a->line, "@generator takes nothing or (free = function)");
   } else {
-    at_fail(p, a->line, "unknown annotation @%s (arg, dim, require, ensure, check, exclude, timeout, "
+    at_fail(p, a->line, "unknown annotation @%s (arg, dim, require, ensure, known, check, exclude, timeout, "
             "cc_example, generator)", name);
   }
   if (strategy && strcmp(name, "arg") != 0 && strcmp(name, "dim") != 0)
