@@ -61,7 +61,7 @@ static int parse_param(at_parser *p, at_function *fn, const char *text, size_t n
   size_t len = strlen(param), start = len;
   while (start && (isalnum((unsigned char)param[start - 1]) || param[start - 1] == '_')) start--;
   char *type = trimmed(p->h, param, start);
-  if (start == len || !*type || strcmp(type, "const") == 0 || strcmp(type, "unsigned") == 0) {
+  if (start == len || !*type || strcmp(type, "const") == 0) {
     at_fail(p, line, "%s: parameter \"%s\" has no name (the annotations name parameters)", fn->name, param);
     return -1;
   }
