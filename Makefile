@@ -89,9 +89,13 @@ SHARED_SRC := $(ENGINE_SRC) $(ORACLE_SRC) $(COMMON_GEN_C)
 
 # A family's family.mk sets <family>_LIBRARIES (library rooms it links), <family>_LDFLAGS and
 # <family>_LINK_DEPS, and may generate code under $(BUILD)/gen/<family>/: <family>_GEN_PROTOS
-# (schemas compiled like proto/'s) and <family>_GEN_SRC (support code linked like its own); a library's library.mk sets LIB_<lib>_LDFLAGS, LIB_<lib>_SRC (session
-# code compiled into each family that uses it), LIB_<lib>_<variant> (its archive, through
-# source_library) and LIB_<lib>_CFLAGS (extra flags for its recipe).
+# (schemas compiled like proto/'s) and <family>_GEN_SRC (support code linked like its own). A
+# family whose targets test different libraries narrows what target T links: T_SUPPORT (its
+# support code, instead of every other .c of the family and <family>_GEN_SRC) and T_LIBRARIES
+# (instead of <family>_LIBRARIES); unset, a target links its whole family. A library's
+# library.mk sets LIB_<lib>_LDFLAGS, LIB_<lib>_SRC (session code compiled into each family that
+# uses it), LIB_<lib>_<variant> (its archive, through source_library) and LIB_<lib>_CFLAGS
+# (extra flags for its recipe).
 # Per family: its messages, its mutator room (with the messages: what its AFL++ mutator
 # library holds), its registry, its harness support code with its libraries' session code.
 family_gen_c = $(patsubst proto/%.proto,$(BUILD)/gen/$(1)/%.pb-c.c,$(wildcard proto/$(1).proto proto/$(1)_*.proto)) \
@@ -103,6 +107,13 @@ family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c)) $($(1)_
 # Link inputs of a family per variant: its libraries' archives, then flags.
 family_libs = $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_$(2)))
 family_ldflags = $($(1)_LDFLAGS) $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_LDFLAGS))
+# The same for target $(1) of family $(2): its own T_SUPPORT and T_LIBRARIES where set.
+target_own = $(filter-out undefined,$(origin $(1)_$(2)))
+target_libraries = $(if $(call target_own,$(1),LIBRARIES),$($(1)_LIBRARIES),$($(2)_LIBRARIES))
+target_support = $(if $(call target_own,$(1),SUPPORT),$($(1)_SUPPORT) \
+                   $(foreach l,$(call target_libraries,$(1),$(2)),$(LIB_$(l)_SRC)),$(call family_support,$(2)))
+target_libs = $(foreach l,$(call target_libraries,$(1),$(2)),$(LIB_$(l)_$(3)))
+target_ldflags = $($(2)_LDFLAGS) $(foreach l,$(call target_libraries,$(1),$(2)),$(LIB_$(l)_LDFLAGS))
 
 # Include directories by where a source lives: a family's mutators see their own room and
 # messages; its harnesses, tests and benches also its harness room. Libraries are included by
@@ -166,19 +177,19 @@ $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 
 # ---- targets --------------------------------------------------------------------------
 # $(1) = target, $(2) = family.  sources_of = what every build of the target links.
-sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call family_support,$(2)) harnesses/mlf_entry.c \
+sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call target_support,$(1),$(2)) harnesses/mlf_entry.c \
              $(SHARED_SRC) $(call family_mutators,$(2)) $(call family_registry,$(2))
 LINK_LIBS := -l:libprotobuf-c.a -lm
 define target_rules
-$(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer_adapter.c) $(call family_libs,$(2),libfuzzer) $$($(2)_LINK_DEPS)
+$(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer_adapter.c) $(call target_libs,$(1),$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	$(CLANG) $(SAN) -fsanitize=fuzzer $$(filter %.o %.a,$$^) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
-$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) harnesses/mlf_replay_main.c) $(call family_libs,$(2),libfuzzer) $$($(2)_LINK_DEPS)
+	$(CLANG) $(SAN) -fsanitize=fuzzer $$(filter %.o %.a,$$^) $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -o $$@
+$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) harnesses/mlf_replay_main.c) $(call target_libs,$(1),$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	$(CLANG) $(SAN) $$(filter %.o %.a,$$^) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
-$(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $(call family_libs,$(2),afl) $$($(2)_LINK_DEPS)
+	$(CLANG) $(SAN) $$(filter %.o %.a,$$^) $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -o $$@
+$(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $(call target_libs,$(1),$(2),afl) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o %.a,$$^) /usr/lib/afl/libAFLDriver.a $(call family_ldflags,$(2)) $(LINK_LIBS) -lstdc++ -o $$@
+	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o %.a,$$^) /usr/lib/afl/libAFLDriver.a $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -lstdc++ -o $$@
 # The AFL++ custom mutator library: plain (uninstrumented, unsanitized) code loaded by afl-fuzz:
 # the engine and this family's mutators only; the root message type is the one the harness
 # names in its MLF_TARGET line. It links the shared libprotobuf-c (Debian's static one is not
@@ -188,9 +199,9 @@ $(OUT)/afl/$(1).mutator.so: mutators/mlf_afl_mutator.c harnesses/mlf_root_descri
 	$(CLANG) $(WARN) -O2 -g -fPIC -shared $(INCLUDES) $(call family_includes,$(2),mutators) \
 	  -DMLF_ROOT_DESCRIPTOR=$$$$(scripts/target-message.sh harnesses/$(2)/$(1)_fuzzer.c) \
 	  $$(filter-out %_fuzzer.c,$$(filter %.c,$$^)) -lprotobuf-c -lm -o $$@
-$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of) $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),mutators/mlf_libfuzzer_adapter.c)) $(call family_libs,$(2),oss) $$($(2)_LINK_DEPS)
+$(OSS_OUT)/$(1): $(call obj,oss,$(sources_of) $(if $(filter LIBFUZZER,$(OSS_ENGINE_MACRO)),mutators/mlf_libfuzzer_adapter.c)) $(call target_libs,$(1),$(2),oss) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o %.a,$$^) $(OSS_ENGINE_LIB) $(call family_ldflags,$(2)) $(LINK_LIBS) -o $$@
+	$(OSS_CXX) $(OSS_CXXFLAGS) $$(filter %.o %.a,$$^) $(OSS_ENGINE_LIB) $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -o $$@
 # Seed corpus: readable textproto under corpora/$(1)/ encoded with protoc, named like the source.
 $(1)_SEEDS := $(patsubst corpora/%.textproto,$(BUILD)/corpora/%.bin,$(wildcard corpora/$(1)/*.textproto corpora/$(1)/regress/*.textproto))
 $(BUILD)/corpora/$(1)/%.bin: corpora/$(1)/%.textproto $(PROTOS) $(ALL_GEN_C)

@@ -4,12 +4,19 @@
 # and the @cc_example seeds seeds_<lib>/. Before that, the header is compiled after the
 # library's own headers, so an annotated declaration that no longer matches fails the build
 # with the function's name. Target annotest_<lib>: harnesses/annotest/annotest_<lib>_fuzzer.c.
-annotest_LIBRARIES := gsl
+# Target annotest_<lib> links library room <lib> only, and of the support code the family's
+# (every .c here not named after an annotated library), harnesses/annotest/<lib>_*.c (its
+# generators and oracles) and its generated glue; every target links every schema (plain
+# protobuf-c descriptors, no library code).
 ANNOTEST_ANNOTATED := $(patsubst harnesses/annotest/annotations/%.h,%,$(wildcard harnesses/annotest/annotations/*.h))
 ANNOTEST_GEN := $(OUT)/tools/annotest-gen
 ANNOTEST_GEN_DIR := $(BUILD)/gen/annotest
 annotest_GEN_PROTOS := $(patsubst %,$(ANNOTEST_GEN_DIR)/annotest_%.proto,$(ANNOTEST_ANNOTATED))
-annotest_GEN_SRC := $(patsubst %,$(ANNOTEST_GEN_DIR)/annotest_%_glue.c,$(ANNOTEST_ANNOTATED))
+ANNOTEST_COMMON_SRC := $(filter-out %_fuzzer.c $(patsubst %,harnesses/annotest/%_%.c,$(ANNOTEST_ANNOTATED)), \
+                         $(wildcard harnesses/annotest/*.c))
+$(foreach l,$(ANNOTEST_ANNOTATED),$(eval annotest_$(l)_LIBRARIES := $(l)) \
+  $(eval annotest_$(l)_SUPPORT := $(ANNOTEST_COMMON_SRC) $(wildcard harnesses/annotest/$(l)_*.c) \
+                                  $(ANNOTEST_GEN_DIR)/annotest_$(l)_glue.c))
 
 # The generator runs at build time on this machine: plain clang with the project's sanitizers.
 $(ANNOTEST_GEN): $(wildcard harnesses/annotest/generator/*.c harnesses/annotest/generator/*.h)
