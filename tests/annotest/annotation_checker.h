@@ -1,0 +1,29 @@
+/* An independent judge of the generated glue: whether what the glue built for one annotated
+ * call (its at_slot per variable) satisfies the parsed annotations (at_model.h), computed here
+ * from the model and never by the glue's own folding: integer and real bounds with their open
+ * or closed ends, the NaN and infinity rules, froms and flags, array shapes tied to other
+ * variables, row pitches (ld >= columns) and strides, every element's range, outs counts, and
+ * objects: the generator's parameters fixed by the caller, the generator's own annotations,
+ * and the object itself (the test's model of each generator). Lists, tuples, dicts, anys and
+ * sparse vectors are not judged yet: a function that uses them fails with that message. */
+#ifndef ANNOTATION_CHECKER_H
+#define ANNOTATION_CHECKER_H
+#include <stddef.h>
+#include "annotest_runtime.h"
+#include "generator/at_model.h"
+
+typedef struct {
+  /* The value of a C function a term calls, from the test's own knowledge of it; sets *known
+   * to 0 for a function it does not know. */
+  double (*call)(const char *name, const double *args, size_t nargs, int *known);
+  /* Checks the object in slot (built by generator, whose variables are slot->sub): 0 when it
+   * is what the generator's annotations describe, else -1 with a reason in why. */
+  int (*object)(const at_function *generator, const at_slot *slot, char *why, size_t n);
+} annotation_model;
+
+/* 0 when slots satisfy fn's annotations; -1 with "variable: reason" in why. Variables computed
+ * from others (a C expression strategy) are not in the slots and are not judged; *computed
+ * (may be NULL) counts them. */
+int annotation_check(const at_header *h, const at_function *fn, const at_slot *slots, const annotation_model *model,
+                     size_t *computed, char *why, size_t n);
+#endif
