@@ -1,5 +1,6 @@
-# The aNNoTest tests: the parser and generator (host tool sources) and the GSL glue checked
-# independently against the parsed annotations.
+# The aNNoTest tests: the parser and generator (host tool sources), the GSL glue checked
+# independently against the parsed annotations, and planted wrong annotations the harness must
+# report.
 ANNOTEST_GENERATOR_OBJ := $(call obj,unit,$(filter-out %/at_main.c,$(wildcard harnesses/annotest/generator/*.c)))
 $(OUT)/tests/test_annotest_parser: $(ANNOTEST_GENERATOR_OBJ)
 # The glue test builds random calls with the GSL target's glue, generators and oracles (whose
@@ -8,3 +9,21 @@ $(OUT)/tests/test_annotest_parser: $(ANNOTEST_GENERATOR_OBJ)
 $(OUT)/tests/test_annotest_glue: $(ANNOTEST_GENERATOR_OBJ) \
   $(call obj,unit,tests/annotest/random_message.c tests/annotest/annotation_checker.c $(annotest_gsl_SUPPORT)) \
   $(LIB_gsl_prebuilt_SHARED)
+# The planted wrong annotations (tests/annotest/planted_gsl.h): declaration-checked and
+# generated like an annotated library's header, their glue compiled for this test only; the
+# test runs them, and the GSL target's glue for comparison, on Debian's libgsl.
+ANNOTEST_PLANTED_DIR := $(BUILD)/gen/annotest-planted
+$(ANNOTEST_PLANTED_DIR)/annotest_%.proto $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.c $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.h: \
+  tests/annotest/%_gsl.h $(ANNOTEST_GEN) | $(DEPS_STAMP)
+	$(CLANG) $(WARN) -fsyntax-only $(INCLUDES) -x c $<
+	$(ANNOTEST_GEN) --lib $* --include $(notdir $<) $< $(ANNOTEST_PLANTED_DIR)
+$(ANNOTEST_PLANTED_DIR)/%.pb-c.c $(ANNOTEST_PLANTED_DIR)/%.pb-c.h: $(ANNOTEST_PLANTED_DIR)/%.proto
+	protoc-c --c_out=$(@D) -I$(@D) $<
+ANNOTEST_PLANTED_H := $(addprefix $(ANNOTEST_PLANTED_DIR)/annotest_planted,_glue.h .pb-c.h)
+$(BUILD)/tests/annotest/planted/%.o: $(ANNOTEST_PLANTED_DIR)/%.c $(ANNOTEST_PLANTED_H) $(ALL_GEN_H)
+	@mkdir -p $(@D)
+	$(unit_CC) $(unit_CFLAGS) -I$(ANNOTEST_PLANTED_DIR) -Itests/annotest $(call family_includes,annotest) -c $< -o $@
+$(BUILD)/tests/annotest/test_annotest_planted.o: $(ANNOTEST_PLANTED_H)
+$(BUILD)/tests/annotest/test_annotest_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
+$(OUT)/tests/test_annotest_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_planted,_glue.o .pb-c.o) \
+  $(call obj,unit,tests/annotest/random_message.c $(annotest_gsl_SUPPORT)) $(LIB_gsl_prebuilt_SHARED)
