@@ -4,23 +4,18 @@
  * valid input: GSL's or the annotation's, annotest_gsl_blame says which the harness thinks)
  * and a failed @check (a decomposition that does not reconstruct its matrix, a spline that
  * misses its knots, an unsorted sort). GSL's error handler is off so errors come back as
- * codes. MLF_ANNOTEST_STATS=1 prints calls and @require rejections per function at exit. */
-#include <stdio.h>
-#include <stdlib.h>
+ * codes. Calls, @require rejections and findings per function: at_stats_watch
+ * (MLF_ANNOTEST_STATS=1 at exit, MLF_ANNOTEST_STATS_DIR=dir as files that survive a crash). */
 #include <gsl/gsl_errno.h>
 #include "annotations/gsl.h"
 #include "annotest_gsl_glue.h"
 #include "mlf_target.h"
 
-static void print_stats(void) {
-  size_t n;
-  at_function_stats *stats = annotest_gsl_stats(&n);
-  at_stats_print(stats, n, stderr);
-}
-
 static void annotest_gsl_init(void) {
+  size_t n;
+  const at_function_stats *stats = annotest_gsl_stats(&n);
   gsl_set_error_handler_off();
-  if (getenv("MLF_ANNOTEST_STATS")) atexit(print_stats);
+  at_stats_watch(stats, n);
 }
 
 static void annotest_gsl_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
@@ -28,6 +23,7 @@ static void annotest_gsl_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
   at_ctx_init(&ctx, run, "annotest_gsl", "gsl", annotest_gsl_blame);
   annotest_gsl_run((const Mlf__Annotest__GslAnnotatedCall *)msg, &ctx);
   at_release(&ctx);
+  at_stats_checkpoint();
 }
 
 MLF_TARGET(annotest_gsl, mlf__annotest__gsl_annotated_call__descriptor, annotest_gsl_init, annotest_gsl_fuzz_run)

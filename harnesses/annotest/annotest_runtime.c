@@ -125,7 +125,10 @@ double at_element_real(const double *raw, size_t nraw, uint64_t seed, size_t k, 
 /* ---- the call --------------------------------------------------------------------------- */
 
 void at_reject(at_ctx *ctx, const char *reason) {
-  if (ctx->stats) ctx->stats->rejected++;
+  if (ctx->stats) {
+    ctx->stats->rejected++;
+    ctx->stats->required += strncmp(reason, "@require(", 9) == 0;
+  }
   ctx->reject_reason = reason;
   if (ctx->run) mlf_log(ctx->run, "%s: rejected: %s", ctx->stats ? ctx->stats->name : "?", reason);
 }
@@ -202,8 +205,9 @@ int at_known(at_ctx *ctx, const char *kind, const char *condition) {
 }
 
 void at_stats_print(const at_function_stats *stats, size_t n, FILE *out) {
-  fprintf(out, "%-36s %10s %10s %8s %8s\n", "function", "calls", "rejected", "rate", "findings");
+  fprintf(out, "%-36s %10s %10s %10s %9s %8s\n", "function", "calls", "rejected", "@require", "@req.rate", "findings");
   for (size_t i = 0; i < n; i++)
-    fprintf(out, "%-36s %10lu %10lu %7.2f%% %8lu\n", stats[i].name, stats[i].calls, stats[i].rejected,
-            stats[i].calls ? 100.0 * (double)stats[i].rejected / (double)stats[i].calls : 0.0, stats[i].failed);
+    fprintf(out, "%-36s %10lu %10lu %10lu %8.2f%% %8lu\n", stats[i].name, stats[i].calls, stats[i].rejected,
+            stats[i].required, stats[i].calls ? 100.0 * (double)stats[i].required / (double)stats[i].calls : 0.0,
+            stats[i].failed);
 }

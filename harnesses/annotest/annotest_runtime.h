@@ -30,7 +30,8 @@ typedef struct at_slot {
 
 typedef struct {
   const char *name;
-  unsigned long calls, rejected, failed; /* built, refused by @require or an empty range, raised */
+  unsigned long calls, rejected, failed; /* built, refused (any reason), raised */
+  unsigned long required; /* of the refused: by a @require (the function's or a generator's) */
 } at_function_stats;
 
 /* Says whose bug a documented error code on an annotated-valid input probably is. */
@@ -78,6 +79,16 @@ void at_property_failed(at_ctx *ctx, const char *kind, const char *fmt, ...) __a
 /* An input a @known library bug covers: raises the finding <kind> (registered in the family's
  * known findings) and returns whether to make the call anyway (MLF_REPORT_KNOWN=1). */
 int at_known(at_ctx *ctx, const char *kind, const char *condition);
-/* Prints calls and rejection rates per function to out (MLF_ANNOTEST_STATS=1 at exit). */
+/* Prints calls and rejection rates per function to out. */
 void at_stats_print(const at_function_stats *stats, size_t n, FILE *out);
+
+/* annotest_stats.c: reporting a target's per-function counts (stats, n of them) while it runs.
+ * MLF_ANNOTEST_STATS=1 prints them at exit; MLF_ANNOTEST_STATS_DIR=dir keeps
+ * dir/annotest-stats.<pid>.tsv ("function calls rejected required findings" per line) current, rewritten
+ * at most once a second by at_stats_checkpoint and at exit, so a process that dies (a crash, a
+ * fuzzing job's end, timeout(1)) loses at most its last second. scripts/annotest-stats.sh sums
+ * the files of a run. */
+void at_stats_watch(const at_function_stats *stats, size_t n);
+/* After each input. */
+void at_stats_checkpoint(void);
 #endif

@@ -603,7 +603,7 @@ int at_emit_glue(const at_emit_ctx *c, FILE *out, char *err, size_t errlen) {
   OUT("\nstatic at_function_stats at__stats[] = {\n");
   size_t ncalled = 0;
   for (size_t i = 0; i < c->h->nfns; i++)
-    if (at_is_called(&c->h->fns[i])) OUT("  {\"%s\", 0, 0, 0},\n", c->h->fns[i].name), ncalled++;
+    if (at_is_called(&c->h->fns[i])) OUT("  {.name = \"%s\"},\n", c->h->fns[i].name), ncalled++;
   OUT("};\n");
   for (size_t i = 0; i < c->h->nfns; i++) { /* forward declarations: objs may name a later generator */
     const at_function *fn = &c->h->fns[i];
