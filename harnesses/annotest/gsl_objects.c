@@ -18,9 +18,9 @@ static const gsl_interp_type *interp_type(long long kind) {
 const gsl_interp_type *annotest_gsl_interp_type(long long kind) { return interp_type(kind); }
 long long annotest_gsl_interp_min_size(long long kind) { return gsl_interp_type_min_size(interp_type(kind)); }
 
-int annotest_gsl_diagonal_nonzero(const gsl_matrix *m) {
+int annotest_gsl_diagonal_at_least(const gsl_matrix *m, double bound) {
   for (size_t i = 0; i < m->size1 && i < m->size2; i++)
-    if (gsl_matrix_get(m, i, i) == 0) return 0;
+    if (!(fabs(gsl_matrix_get(m, i, i)) >= bound)) return 0;
   return 1;
 }
 

@@ -131,22 +131,27 @@ int gsl_linalg_LU_decomp (gsl_matrix * A, gsl_permutation * p, int *signum);
 
 // Manual, LU Decomposition: LU_solve solves A x = b from the LU decomposition; a zero on
 // U's diagonal (A singular) is GSL_EDOM (lu.c singular()), so U's diagonal must be nonzero.
+// Nonzero is not enough for a solution that is a double: U_ii = 4.9e-324 gives x = b / U_ii
+// = inf (an annotation bug the fuzzer found). With |U_ii| >= 1e-3 and every element within
+// 100, forward substitution with unit L grows |b| <= 100 at most 101^23 times and back
+// substitution at most (1 + 100 / 1e-3)^23 / 1e-3 times: |x| < 1e167, far from overflow.
 //@ dim(n): ints(min=1, max=24)
 //@ arg(LU): objs(annotest_gsl_matrix, size1=n, size2=n)
 //@ arg(p): objs(annotest_gsl_permutation, size=n)
 //@ arg(b): objs(annotest_gsl_vector, size=n)
 //@ arg(x): objs(annotest_gsl_vector, size=n)
-//@ require(annotest_gsl_diagonal_nonzero(LU))
+//@ require(annotest_gsl_diagonal_at_least(LU, 1e-3))
 //@ ensure(ret == GSL_SUCCESS)
 //@ check(annotest_check_LU_solve)
 int gsl_linalg_LU_solve (const gsl_matrix * LU, const gsl_permutation * p, const gsl_vector * b, gsl_vector * x);
 
 // Manual, LU Decomposition: the inverse from the LU decomposition; singular U is GSL_EDOM.
+// Its columns solve A x = e_j: |U_ii| >= 1e-3 keeps them finite as for LU_solve.
 //@ dim(n): ints(min=1, max=24)
 //@ arg(LU): objs(annotest_gsl_matrix, size1=n, size2=n)
 //@ arg(p): objs(annotest_gsl_permutation, size=n)
 //@ arg(inverse): objs(annotest_gsl_matrix, size1=n, size2=n)
-//@ require(annotest_gsl_diagonal_nonzero(LU))
+//@ require(annotest_gsl_diagonal_at_least(LU, 1e-3))
 //@ ensure(ret == GSL_SUCCESS)
 int gsl_linalg_LU_invert (const gsl_matrix * LU, const gsl_permutation * p, gsl_matrix * inverse);
 
