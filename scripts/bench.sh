@@ -17,6 +17,10 @@
 #    reached, exec/s, reports, true bugs, false positives, precision, and coverage inside the
 #    instrumented libraries against a byte-level baseline of the same library, BENCH_MOCO_SECONDS
 #    per target and mode (default 60); also in build/bench/moco.txt.
+#  - aNNoTest (scripts/bench-annotest.sh, bench/annotest/): per annotest_* target, annotated
+#    functions, annotations per function, valid-input rate against a byte-level baseline of the
+#    same functions and annotations, exec/s, reports, true bugs, spurious reports, precision,
+#    BENCH_ANNOTEST_SECONDS per target and mode (default 60); also in build/bench/annotest.txt.
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -69,5 +73,6 @@ result=$dir/latest.txt
   "$campaign" --seed 1 --budget "${BENCH_LEMON_BUDGET:-2000}" --mode all
   scripts/bench-coverage.sh
   scripts/bench-moco.sh
+  scripts/bench-annotest.sh
 } | tee "$result"
 echo "bench: results in $result"

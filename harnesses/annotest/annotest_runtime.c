@@ -1,5 +1,5 @@
-/* The glue's runtime: folding raw choices into ranges, the per-input arena, the timed call
- * and the findings (see annotest_runtime.h). */
+/* The glue's runtime: ranges, the per-input arena, the timed call and the findings (see
+ * annotest_runtime.h; the folding of raw choices is annotest_fold.c). */
 #include <float.h>
 #include <math.h>
 #include <signal.h>
@@ -57,17 +57,9 @@ void at_release(at_ctx *ctx) {
   }
 }
 
-/* ---- folding ---------------------------------------------------------------------------- */
+/* ---- ranges ----------------------------------------------------------------------------- */
 
-int64_t at_fold_int(int64_t raw, int64_t lo, int64_t hi) {
-  if (raw >= lo && raw <= hi) return raw;
-  __int128 span = (__int128)hi - lo + 1, off = ((__int128)raw - lo) % span;
-  if (off < 0) off += span;
-  return (int64_t)(lo + off);
-}
-
-/* The finite ends of a real range after exclusions. */
-static void finite_ends(double lo, double hi, unsigned flags, double *lo_e, double *hi_e) {
+void at_finite_ends(double lo, double hi, unsigned flags, double *lo_e, double *hi_e) {
   *lo_e = lo < -DBL_MAX ? -DBL_MAX : lo;
   *hi_e = hi > DBL_MAX ? DBL_MAX : hi;
   if ((flags & AT_EXCLUDE_MIN) && lo >= -DBL_MAX) *lo_e = nextafter(*lo_e, INFINITY);
@@ -77,49 +69,8 @@ static void finite_ends(double lo, double hi, unsigned flags, double *lo_e, doub
 int at_real_range_ok(double lo, double hi, unsigned flags) {
   double lo_e, hi_e;
   if (isnan(lo) || isnan(hi)) return 0;
-  finite_ends(lo, hi, flags, &lo_e, &hi_e);
+  at_finite_ends(lo, hi, flags, &lo_e, &hi_e);
   return lo_e <= hi_e;
-}
-
-double at_fold_real(double raw, double lo, double hi, unsigned flags) {
-  double lo_e, hi_e;
-  finite_ends(lo, hi, flags, &lo_e, &hi_e);
-  if (isnan(raw)) {
-    if (flags & AT_ALLOW_NAN) return raw;
-    raw = 0;
-  }
-  if (isinf(raw)) {
-    if ((flags & AT_ALLOW_INF) && (raw > 0 ? hi == INFINITY : lo == -INFINITY)) return raw;
-    raw = raw > 0 ? DBL_MAX : -DBL_MAX;
-  }
-  if (raw >= lo_e && raw <= hi_e) return raw;
-  double width = hi_e - lo_e, v;
-  if (!(width > 0) || isinf(width)) return raw < lo_e ? lo_e : hi_e;
-  if (raw < lo_e) v = lo_e + fmod(lo_e - raw, width);  /* mirrored into the range */
-  else v = hi_e - fmod(raw - hi_e, width);
-  return v < lo_e ? lo_e : v > hi_e ? hi_e : v;
-}
-
-static uint64_t splitmix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-int64_t at_element_int(const int64_t *raw, size_t nraw, uint64_t seed, size_t k, int64_t lo, int64_t hi) {
-  if (k < nraw) return at_fold_int(raw[k], lo, hi);
-  return at_fold_int((int64_t)(splitmix(seed ^ splitmix(k)) >> 1), lo, hi);
-}
-
-double at_element_real(const double *raw, size_t nraw, uint64_t seed, size_t k, double lo, double hi, unsigned flags) {
-  if (k < nraw) return at_fold_real(raw[k], lo, hi, flags);
-  uint64_t r = splitmix(seed ^ splitmix(k));
-  double u = (double)(r >> 11) * 0x1p-53, lo_e, hi_e, v;
-  finite_ends(lo, hi, flags & (AT_EXCLUDE_MIN | AT_EXCLUDE_MAX), &lo_e, &hi_e);
-  if (isfinite(hi_e - lo_e)) v = lo_e + u * (hi_e - lo_e);
-  else v = ((r & 1) ? -1 : 1) * pow(10, 6 * u - 3); /* unbounded: magnitudes 1e-3 .. 1e3 */
-  return at_fold_real(v, lo, hi, flags & (AT_EXCLUDE_MIN | AT_EXCLUDE_MAX));
 }
 
 /* ---- the call --------------------------------------------------------------------------- */

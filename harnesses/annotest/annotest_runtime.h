@@ -50,7 +50,11 @@ void at_ctx_init(at_ctx *ctx, mlf_run *run, const char *target, const char *libr
 /* Frees everything the input allocated, objects first (newest first). */
 void at_release(at_ctx *ctx);
 
-/* lo + (raw - lo) mod (hi - lo + 1); raw itself when lo <= raw <= hi. Requires lo <= hi. */
+/* The finite ends of a real range after exclusions (infinite ends become +-DBL_MAX). */
+void at_finite_ends(double lo, double hi, unsigned flags, double *lo_e, double *hi_e);
+
+/* annotest_fold.c. lo + (raw - lo) mod (hi - lo + 1); raw itself when lo <= raw <= hi.
+ * Requires lo <= hi. */
 int64_t at_fold_int(int64_t raw, int64_t lo, int64_t hi);
 /* A real in [lo, hi] (ends excluded by flag); raw itself when it is in range; NaN and
  * infinities only where allowed. Requires a non-empty range. */
