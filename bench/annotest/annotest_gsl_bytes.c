@@ -91,6 +91,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     at_release(&ctx);
   }
   protobuf_c_message_free_unpacked(*(ProtobufCMessage **)((char *)&call + member->offset), NULL);
-  at_stats_checkpoint();
+  at_stats_checkpoint(mlf_run_failed(&run));
   return 0;
 }

@@ -23,7 +23,7 @@ static void annotest_gsl_fuzz_run(const ProtobufCMessage *msg, mlf_run *run) {
   at_ctx_init(&ctx, run, "annotest_gsl", "gsl", annotest_gsl_blame);
   annotest_gsl_run((const Mlf__Annotest__GslAnnotatedCall *)msg, &ctx);
   at_release(&ctx);
-  at_stats_checkpoint();
+  at_stats_checkpoint(mlf_run_failed(run));
 }
 
 MLF_TARGET(annotest_gsl, mlf__annotest__gsl_annotated_call__descriptor, annotest_gsl_init, annotest_gsl_fuzz_run)

@@ -89,10 +89,10 @@ void at_stats_print(const at_function_stats *stats, size_t n, FILE *out);
 /* annotest_stats.c: reporting a target's per-function counts (stats, n of them) while it runs.
  * MLF_ANNOTEST_STATS=1 prints them at exit; MLF_ANNOTEST_STATS_DIR=dir keeps
  * dir/annotest-stats.<pid>.tsv ("function calls rejected required findings" per line) current, rewritten
- * at most once a second by at_stats_checkpoint and at exit, so a process that dies (a crash, a
- * fuzzing job's end, timeout(1)) loses at most its last second. scripts/annotest-stats.sh sums
+ * at most once a second by at_stats_checkpoint, after a finding and at exit, so a process that
+ * dies (a crash, timeout(1)) loses at most its last second. scripts/annotest-stats.sh sums
  * the files of a run. */
 void at_stats_watch(const at_function_stats *stats, size_t n);
-/* After each input. */
-void at_stats_checkpoint(void);
+/* After each input; force (e.g. after a finding, which ends the process) writes now. */
+void at_stats_checkpoint(int force);
 #endif

@@ -44,6 +44,6 @@ void at_stats_watch(const at_function_stats *stats, size_t n) {
   }
 }
 
-void at_stats_checkpoint(void) {
-  if (checkpoint_path[0] && now() - last_write >= 1) write_checkpoint();
+void at_stats_checkpoint(int force) {
+  if (checkpoint_path[0] && (force || now() - last_write >= 1)) write_checkpoint();
 }

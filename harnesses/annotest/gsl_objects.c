@@ -24,6 +24,13 @@ int annotest_gsl_diagonal_at_least(const gsl_matrix *m, double bound) {
   return 1;
 }
 
+int annotest_gsl_has_subnormal(const gsl_matrix *m) {
+  for (size_t i = 0; i < m->size1; i++)
+    for (size_t j = 0; j < m->size2; j++)
+      if (fpclassify(gsl_matrix_get(m, i, j)) == FP_SUBNORMAL) return 1;
+  return 0;
+}
+
 double annotest_gsl_spline_point(const gsl_spline *spline, double t) {
   double lo = spline->x[0], hi = spline->x[spline->size - 1], x = lo + t * (hi - lo);
   return x < lo ? lo : x > hi ? hi : x;
