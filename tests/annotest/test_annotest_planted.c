@@ -106,14 +106,14 @@ static void random_inputs_find_the_wrong_annotation(void **state) {
   assert_documented_error(&run, "gsl_sf_lngamma_e");
 }
 
-/* The GSL target's annotation of lngamma keeps its @require: the same raw x = -2 is refused,
- * counted as a rejection, and raises nothing. */
+/* The GSL target's annotation of lngamma keeps its @require: the same x = -2 (there drawn as
+ * s = -2.5, x = s + 0.5) is refused, counted as a rejection, and raises nothing. */
 static void the_real_annotation_refuses_the_same_input(void **state) {
   (void)state;
   Mlf__Annotest__GslSfLngammaECall f = MLF__ANNOTEST__GSL_SF_LNGAMMA_ECALL__INIT;
   Mlf__Annotest__GslAnnotatedCall call = MLF__ANNOTEST__GSL_ANNOTATED_CALL__INIT;
-  f.has_x = 1;
-  f.x = -2;
+  f.has_s = 1;
+  f.s = -2.5;
   call.call_case = MLF__ANNOTEST__GSL_ANNOTATED_CALL__CALL_GSL_SF_LNGAMMA_E;
   call.gsl_sf_lngamma_e = &f;
   mlf_run run;
