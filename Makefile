@@ -88,10 +88,9 @@ COMMON_GEN_C := $(BUILD)/gen/common/mlf_common.pb-c.c
 SHARED_SRC := $(ENGINE_SRC) $(ORACLE_SRC) $(COMMON_GEN_C)
 
 # A family's family.mk sets <family>_LIBRARIES (library rooms it links), <family>_LDFLAGS and
-# <family>_LINK_DEPS, and may generate code under $(BUILD)/gen/<family>/: <family>_GEN_PROTOS
-# (schemas compiled like proto/'s) and <family>_GEN_SRC (support code linked like its own). A
-# family whose targets test different libraries narrows what target T links: T_SUPPORT (its
-# support code, instead of every other .c of the family and <family>_GEN_SRC) and T_LIBRARIES
+# <family>_LINK_DEPS, and may generate schemas under $(BUILD)/gen/<family>/ (<family>_GEN_PROTOS,
+# compiled like proto/'s). A family whose targets test different libraries narrows what target
+# T links: T_SUPPORT (its support code, instead of every other .c of the family) and T_LIBRARIES
 # (instead of <family>_LIBRARIES); unset, a target links its whole family. A library's
 # library.mk sets LIB_<lib>_LDFLAGS, LIB_<lib>_SRC (session code compiled into each family that
 # uses it), LIB_<lib>_<variant> (its archive, through source_library) and LIB_<lib>_CFLAGS
@@ -102,7 +101,7 @@ family_gen_c = $(patsubst proto/%.proto,$(BUILD)/gen/$(1)/%.pb-c.c,$(wildcard pr
                $(patsubst %.proto,%.pb-c.c,$($(1)_GEN_PROTOS))
 family_mutators = $(wildcard mutators/$(1)/*.c) $(call family_gen_c,$(1))
 family_registry = $(BUILD)/gen/$(1)/known_findings_table.c
-family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c)) $($(1)_GEN_SRC) \
+family_support = $(filter-out %_fuzzer.c,$(wildcard harnesses/$(1)/*.c)) \
                  $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_SRC))
 # Link inputs of a family per variant: its libraries' archives, then flags.
 family_libs = $(foreach l,$($(1)_LIBRARIES),$(LIB_$(l)_$(2)))
