@@ -16,8 +16,8 @@ static inline long long annotest_min(long long a, long long b) { return a < b ? 
 /* gsl_interp_type_min_size of the kind annotest_gsl_interp allocates. */
 long long annotest_gsl_interp_min_size(long long kind);
 const gsl_interp_type *annotest_gsl_interp_type(long long kind);
-/* 1 when an element is subnormal. */
-int annotest_gsl_has_subnormal(const gsl_matrix *m);
+/* 1 when an element is nonzero and below bound in magnitude. */
+int annotest_gsl_has_tiny(const gsl_matrix *m, double bound);
 /* 1 when every diagonal element has magnitude >= bound. */
 int annotest_gsl_diagonal_at_least(const gsl_matrix *m, double bound);
 /* xa[0] + t (xa[size-1] - xa[0]), clamped to the knots. */

@@ -187,7 +187,10 @@ int gsl_linalg_cholesky_decomp1 (gsl_matrix * A);
 //@ arg(V): objs(annotest_gsl_matrix, size1=n, size2=n)
 //@ arg(S): objs(annotest_gsl_vector, size=n)
 //@ arg(work): objs(annotest_gsl_vector, size=n)
-//@ known(svd-subnormal, annotest_gsl_has_subnormal(A))
+// GSL 2.7.1 mishandles elements near the underflow threshold (known finding svd-tiny-elements:
+// subnormal ones give a wrong U or U = inf, DBL_MIN gave GSL_EMAXITER with negative singular
+// values, 1e-300 was fine): such matrices are skipped.
+//@ known(svd-tiny-elements, annotest_gsl_has_tiny(A, 1e-300))
 //@ ensure(ret == GSL_SUCCESS)
 //@ check(annotest_check_SV_decomp)
 int gsl_linalg_SV_decomp (gsl_matrix * A, gsl_matrix * V, gsl_vector * S, gsl_vector * work);
