@@ -86,6 +86,12 @@ dnnl_alg_kind_t dnnl_binary_alg(int index) {
   return algs[(unsigned)index % MOCO_DNNL_BINARY_ALGS];
 }
 
+dnnl_fpmath_mode_t dnnl_default_fpmath(void) {
+  dnnl_fpmath_mode_t mode = dnnl_fpmath_mode_any; /* the loosest, should oneDNN not say */
+  dnnl_get_default_fpmath_mode(&mode);
+  return mode;
+}
+
 static void state_mismatch(const dnnl_ctx *c, const char *what) {
   dnnl_judge_mismatch(c->o, c->b, "state-mismatch", "%s", what);
 }
@@ -245,20 +251,23 @@ static void memory_get(const dnnl_ctx *c, int api, const dnnl_slot *m) {
   if (!dnnl_memory_desc_equal(got, &m->md)) state_mismatch(c, "dnnl_memory_get_memory_desc differs from the descriptor given");
 }
 
-/* Attribute setters; a mode set is read back by its getter. */
+/* Attribute setters; a mode set is read back by its getter. What changes the arithmetic is
+ * recorded for the reference: the output scale, the post-ops (as appended up to now: oneDNN
+ * copies them), the fpmath mode. */
 static void attr_set(const dnnl_ctx *c, int api, dnnl_slot *a) {
   int st, mode = dnnl_arg_int(c, 1);
+  dnnl_arithmetic *arith = &a->attr_ops.arith;
   if (api == MOCO_DNNL_ATTR_OUTPUT_SCALES) {
     float scale = dnnl_arg_real(c, 1);
     st = dnnl_primitive_attr_set_output_scales(a->attr, 1, 0, &scale);
-    if (st == dnnl_success) a->attr_ops.attr_changes_values |= 1;
+    if (st == dnnl_success) a->attr_ops.attr_changes_values |= 1, arith->output_scale = scale;
   } else if (api == MOCO_DNNL_ATTR_POST_OPS) {
     const dnnl_slot *po = dnnl_arg_slot(c, 1);
     st = dnnl_primitive_attr_set_post_ops(a->attr, po->post_ops);
     if (st == dnnl_success) {
-      int scales = a->attr_ops.attr_changes_values & 1;
-      a->attr_ops = po->attr_ops;
-      a->attr_ops.attr_changes_values = scales | (po->appended ? 2 : 0);
+      a->attr_ops.attr_changes_values = (a->attr_ops.attr_changes_values & 1) | (po->appended ? 2 : 0);
+      arith->n_post_ops = po->attr_ops.arith.n_post_ops;
+      memcpy(arith->post_op, po->attr_ops.arith.post_op, sizeof arith->post_op);
     }
   } else if (api == MOCO_DNNL_ATTR_SCRATCHPAD_MODE) {
     dnnl_scratchpad_mode_t got = dnnl_scratchpad_mode_library;
@@ -268,24 +277,28 @@ static void attr_set(const dnnl_ctx *c, int api, dnnl_slot *a) {
   } else {
     dnnl_fpmath_mode_t got = dnnl_fpmath_mode_strict;
     st = dnnl_primitive_attr_set_fpmath_mode(a->attr, (dnnl_fpmath_mode_t)mode);
+    if (st == dnnl_success) arith->fpmath = (dnnl_fpmath_mode_t)mode;
     if (st == dnnl_success && (dnnl_primitive_attr_get_fpmath_mode(a->attr, &got) != dnnl_success || (int)got != mode))
       state_mismatch(c, "dnnl_primitive_attr_get_fpmath_mode differs from the mode set");
   }
   dnnl_record(c, st, NULL);
 }
 
-/* Post-op appends; dnnl_post_ops_len counts the successful ones. */
+/* Post-op appends; dnnl_post_ops_len counts the successful ones, recorded in order. */
 static void post_ops_append(const dnnl_ctx *c, int api, dnnl_slot *po) {
-  int st, ndims = 0;
-  if (po->attr_ops.n_post_ops >= DNNL_MAX_POST_OPS) {
+  int st;
+  dnnl_arithmetic *arith = &po->attr_ops.arith;
+  if (arith->n_post_ops >= DNNL_MAX_POST_OPS) {
     dnnl_skip(c, "the harness tracks no more post-ops");
     return;
   }
+  dnnl_post_op op = {dnnl_eltwise, dnnl_alg_kind_undef, dnnl_arg_real(c, 1), 0, 0, 0};
   if (api == MOCO_DNNL_POST_OPS_ELTWISE) {
-    st = dnnl_post_ops_append_eltwise(po->post_ops, dnnl_arg_real(c, 1), dnnl_eltwise_alg(dnnl_arg_int(c, 2)),
-                                      dnnl_arg_real(c, 3), dnnl_arg_real(c, 4));
+    op.alg = dnnl_eltwise_alg(dnnl_arg_int(c, 2)), op.alpha = dnnl_arg_real(c, 3), op.beta = dnnl_arg_real(c, 4);
+    st = dnnl_post_ops_append_eltwise(po->post_ops, op.scale, op.alg, op.alpha, op.beta);
   } else if (api == MOCO_DNNL_POST_OPS_SUM) {
-    st = dnnl_post_ops_append_sum(po->post_ops, dnnl_arg_real(c, 1));
+    op.kind = dnnl_sum;
+    st = dnnl_post_ops_append_sum(po->post_ops, op.scale);
   } else {
     const dnnl_slot *like = dnnl_arg_slot(c, 2);
     int n = like->md.ndims;
@@ -295,10 +308,10 @@ static void post_ops_append(const dnnl_ctx *c, int api, dnnl_slot *po) {
       dnnl_skip(c, "no per-tensor source of that rank");
       return;
     }
-    st = dnnl_post_ops_append_binary(po->post_ops, dnnl_binary_alg(dnnl_arg_int(c, 1)), &src1);
-    ndims = n;
+    op = (dnnl_post_op){dnnl_binary, dnnl_binary_alg(dnnl_arg_int(c, 1)), 1, 0, 0, n};
+    st = dnnl_post_ops_append_binary(po->post_ops, op.alg, &src1);
   }
-  if (st == dnnl_success) po->appended++, po->attr_ops.post_op_ndims[po->attr_ops.n_post_ops++] = ndims;
+  if (st == dnnl_success) po->appended++, arith->post_op[arith->n_post_ops++] = op;
   dnnl_record(c, st, "%d appended", po->appended);
 }
 
@@ -307,7 +320,10 @@ static void create_or_release(const dnnl_ctx *c, int api) {
   dnnl_slot *s = &c->o->slot[c->b], *h = dnnl_arg_slot(c, 0);
   int st;
   switch (api) {
-    case MOCO_DNNL_ATTR_CREATE: st = dnnl_primitive_attr_create(&s->attr); break;
+    case MOCO_DNNL_ATTR_CREATE:
+      st = dnnl_primitive_attr_create(&s->attr);
+      s->attr_ops.arith.output_scale = 1, s->attr_ops.arith.fpmath = dnnl_default_fpmath();
+      break;
     case MOCO_DNNL_ATTR_CLONE:
       st = dnnl_primitive_attr_clone(&s->attr, h->attr);
       if (st == dnnl_success) s->attr_ops = h->attr_ops;

@@ -37,6 +37,9 @@ int dnnl_new_memory(const dnnl_memory_desc_t *md, uint64_t seed, dnnl_memory_t *
  * dnnl_format_tag_undef beyond 6 dimensions). */
 dnnl_format_tag_t dnnl_tag_choice(int ndims, int choice);
 dnnl_alg_kind_t dnnl_eltwise_alg(int index);
+/* The fpmath mode a primitive gets without an attribute, and a new attribute has
+ * (dnnl_get_default_fpmath_mode: strict unless ONEDNN_DEFAULT_FPMATH_MODE says otherwise). */
+dnnl_fpmath_mode_t dnnl_default_fpmath(void);
 dnnl_alg_kind_t dnnl_binary_alg(int index);
 
 /* Descriptors, memories, attributes, post-ops: api is a MOCO_DNNL_* index. */

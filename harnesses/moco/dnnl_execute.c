@@ -5,6 +5,7 @@
  * plain reorder (same data type, no attribute that changes values) copied every element and,
  * reordered back by a second reorder, gives its source bit for bit; an eltwise of an exact
  * algorithm on f32 equals the reference (dnnl_data.h). */
+#include <stdio.h>
 #include <string.h>
 #include "dnnl_blocks.h"
 #include "dnnl_data.h"
@@ -46,7 +47,7 @@ static void release_args(exec_args *a) {
  * query_md in dnnl_pd.c). */
 static int binary_post_op_or_other(const dnnl_op_info *op, int id) {
   int idx = id / DNNL_ARG_ATTR_MULTIPLE_POST_OP_BASE - 1;
-  return idx < 0 || (idx < op->n_post_ops && op->post_op_ndims[idx] > 0);
+  return idx < 0 || (idx < op->arith.n_post_ops && op->arith.post_op[idx].src1_ndims > 0);
 }
 
 /* Fills a with the primitive's arguments; 0, or the status of a memory the harness could not
@@ -109,6 +110,54 @@ static void round_trip(const dnnl_ctx *c, const exec_args *a) {
   mlf_guard_free(buffer);
 }
 
+/* Argument id of a (md NULL when the primitive takes none). */
+static dnnl_tensor arg_tensor(const exec_args *a, int id) {
+  for (int i = 0; i < a->n; i++)
+    if (a->args[i].arg == id) return (dnnl_tensor){a->md[i], a->buffer[i]};
+  return (dnnl_tensor){NULL, NULL};
+}
+
+/* Appends text to block b's note. */
+static void note_append(const dnnl_ctx *c, const char *text) {
+  char note[sizeof c->o->results.block[0].note];
+  snprintf(note, sizeof note, "%s", c->o->results.block[c->b].note);
+  moco_note(&c->o->results, c->b, "%s; %s", note, text);
+}
+
+/* Which argument of a weighted primitive lacks, or has other dims than it was created with,
+ * or NULL. */
+static const char *argument_unlike_shape(const dnnl_weighted_shape *s, const dnnl_tensor *src, const dnnl_tensor *w,
+                                         const dnnl_tensor *b, const dnnl_tensor *dst) {
+  if (!src->md || !dnnl_reference_dims_are(src->md, s->ndims, s->src)) return "source";
+  if (!w->md || !dnnl_reference_dims_are(w->md, s->weights_ndims, s->weights)) return "weights";
+  if (s->bias_ndims && (!b->md || !dnnl_reference_dims_are(b->md, s->bias_ndims, s->bias))) return "bias";
+  if (!dst->md || !dnnl_reference_dims_are(dst->md, s->dst_ndims, s->dst)) return "destination";
+  return NULL;
+}
+
+/* A convolution, inner product or matmul against the reference. */
+static void judge_weighted(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
+  static const char *names[] = {"", "convolution", "inner product", "matmul"};
+  const dnnl_weighted_shape *s = &op->shape;
+  dnnl_tensor src = arg_tensor(a, DNNL_ARG_SRC), w = arg_tensor(a, DNNL_ARG_WEIGHTS), b = arg_tensor(a, DNNL_ARG_BIAS),
+              dst = arg_tensor(a, DNNL_ARG_DST);
+  const char *unlike = argument_unlike_shape(s, &src, &w, &b, &dst), *why = NULL;
+  if (unlike) {
+    dnnl_judge_mismatch(c->o, c->b, "state-mismatch", "the %s's %s argument is missing or has other dims than it was created with",
+                        names[s->kind], unlike);
+    return;
+  }
+  dnnl_reference_miss miss;
+  int verdict = dnnl_reference_check(s, &op->arith, src, w, b, dst, &miss, &why);
+  if (verdict == DNNL_REFERENCE_DIFFERS)
+    dnnl_judge_mismatch(c->o, c->b, "reference-mismatch",
+                        "%s destination element %zu is %.9g, the reference %.9g within %.3g (K %zu, output scale %g, %d post-ops, fpmath mode %d)",
+                        names[s->kind], miss.element, miss.got, miss.want, miss.bound, miss.terms,
+                        (double)op->arith.output_scale, op->arith.n_post_ops, (int)op->arith.fpmath);
+  else if (verdict == DNNL_REFERENCE_AGREES) note_append(c, "agrees with the reference");
+  else note_append(c, why);
+}
+
 /* The oracles of one successful execution. */
 static void judge_values(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
   if (a->src < 0 || a->dst < 0) return;
@@ -120,6 +169,7 @@ static void judge_values(const dnnl_ctx *c, const dnnl_op_info *op, const exec_a
     if (e != SIZE_MAX) dnnl_judge_mismatch(c->o, c->b, "reorder-mismatch", "logical element %zu differs between source and destination", e);
     else round_trip(c, a);
   }
+  if (op->shape.kind != DNNL_WEIGHTED_NONE) judge_weighted(c, op, a);
   if (op->api != MOCO_DNNL_PD_ELTWISE || !dnnl_data_eltwise_exact(op->alg) ||
       src->data_type != dnnl_f32 || dst->data_type != dnnl_f32)
     return;

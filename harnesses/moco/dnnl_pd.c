@@ -1,11 +1,12 @@
 /* The DNNL_PRIMITIVES blocks on primitive descriptors (dnnl_blocks.h). Each operation takes
  * the program's source descriptor; the descriptors it needs besides (weights, bias,
  * destination) are made here from the source's dims with dnnl_format_tag_any, so that they fit
- * by construction: a convolution's weights {oc, ic, k, k...} and destination
- * {n, oc, (in + 2 pad - k) / stride + 1...}, an inner product's {oc, ic...} and {n, oc}, a
- * matmul's {1..., K, N} and {batch..., M, N}. Where the source cannot serve the operation (its
+ * by construction: a convolution's weights {oc, ic, k, k...} (grouped: {G, oc/G, ic/G, k...})
+ * and destination {n, oc, (in + 2 pad - dilated k) / stride + 1...}, an inner product's
+ * {oc, ic...} and {n, oc}, a matmul's {1..., K, N} and {batch..., M, N}. Where the source cannot serve the operation (its
  * rank, a window larger than the padded input) the block is skipped. The source a descriptor
- * was created with is kept to check its queries. */
+ * was created with is kept to check its queries, and the dims and attribute of a weighted
+ * primitive for the reference of its executions. */
 #include <string.h>
 #include "dnnl_blocks.h"
 #include "dnnl_judge.h"
@@ -45,25 +46,30 @@ static int any_md(dnnl_memory_desc_t *md, int ndims, const dnnl_dim_t *dims, dnn
   return dnnl_memory_desc_init_by_tag(md, ndims, dims, dt, dnnl_format_tag_any);
 }
 
-/* dnnl_primitive_desc_create on an operation descriptor whose initialization returned st. */
+/* dnnl_primitive_desc_create on an operation descriptor whose initialization returned st; the
+ * note names the implementation oneDNN chose (its ISA, as ONEDNN_VERBOSE would print it). */
 static void create_from(const dnnl_ctx *c, int st, const void *op_desc, const_dnnl_primitive_attr_t attr) {
   dnnl_slot *s = &c->o->slot[c->b];
   if (st != dnnl_success) { dnnl_record(c, st, "operation descriptor"); return; }
   st = dnnl_primitive_desc_create(&s->pd, op_desc, attr, mlf_onednn_engine, NULL);
-  dnnl_record(c, st, NULL);
+  const char *impl = NULL;
+  if (st == dnnl_success && dnnl_primitive_desc_query(s->pd, dnnl_query_impl_info_str, 0, &impl) == dnnl_success && impl)
+    dnnl_record(c, st, "%s", impl);
+  else
+    dnnl_record(c, st, NULL);
 }
 
-/* The attribute of an "+attr" block (param i), or NULL; skips the block (returning 0) when a
- * binary post-op's source has another rank than the destination. */
+/* The attribute of an "+attr" block (param i), or NULL; records what it changes in the
+ * arithmetic; skips the block (returning 0) when a binary post-op's source has another rank
+ * than the destination. */
 static int attr_fits(const dnnl_ctx *c, unsigned i, int dst_ndims, const_dnnl_primitive_attr_t *attr) {
   const dnnl_slot *a = dnnl_arg_slot(c, i);
   *attr = a->attr;
   dnnl_op_info *op = &c->o->slot[c->b].op;
   op->attr_changes_values = a->attr_ops.attr_changes_values;
-  memcpy(op->post_op_ndims, a->attr_ops.post_op_ndims, sizeof op->post_op_ndims);
-  op->n_post_ops = a->attr_ops.n_post_ops;
-  for (int j = 0; j < op->n_post_ops; j++)
-    if (op->post_op_ndims[j] && op->post_op_ndims[j] != dst_ndims) {
+  op->arith = a->attr_ops.arith;
+  for (int j = 0; j < op->arith.n_post_ops; j++)
+    if (op->arith.post_op[j].src1_ndims && op->arith.post_op[j].src1_ndims != dst_ndims) {
       dnnl_skip(c, "a binary post-op's source has another rank than the destination");
       return 0;
     }
@@ -108,24 +114,58 @@ static void pooling(const dnnl_ctx *c, const dnnl_memory_desc_t *src) {
   create_from(c, st, &d, NULL);
 }
 
-static void convolution(const dnnl_ctx *c, const dnnl_memory_desc_t *src, int with_attr) {
+/* The dims a weighted primitive is created with, from the descriptors the harness built for
+ * it (b NULL: no bias), for the reference of its executions (dnnl_reference.h). */
+static dnnl_weighted_shape *record_shape(const dnnl_ctx *c, dnnl_weighted_kind kind, const dnnl_memory_desc_t *src,
+                                         const dnnl_memory_desc_t *w, const dnnl_memory_desc_t *b,
+                                         const dnnl_memory_desc_t *dst) {
+  dnnl_weighted_shape *s = &c->o->slot[c->b].op.shape;
+  s->kind = kind, s->groups = 1;
+  s->ndims = src->ndims, s->weights_ndims = w->ndims, s->bias_ndims = b ? b->ndims : 0, s->dst_ndims = dst->ndims;
+  memcpy(s->src, src->dims, sizeof s->src);
+  memcpy(s->weights, w->dims, sizeof s->weights);
+  if (b) memcpy(s->bias, b->dims, sizeof s->bias);
+  memcpy(s->dst, dst->dims, sizeof s->dst);
+  return s;
+}
+
+static dnnl_dim_t gcd(dnnl_dim_t a, dnnl_dim_t b) { return b ? gcd(b, a % b) : a; }
+
+/* A convolution block (api: dense, dense with an attribute, or dilated). Groups: the greatest
+ * common divisor of the groups argument and both channel counts; weights {oc, ic, k...}, or
+ * {G, oc/G, ic/G, k...} when G > 1. */
+static void convolution(const dnnl_ctx *c, const dnnl_memory_desc_t *src, int api) {
+  int with_attr = api == MOCO_DNNL_PD_CONVOLUTION_ATTR, dilated = api == MOCO_DNNL_PD_DILATED_CONVOLUTION;
   int oc = dnnl_arg_int(c, 1), k = dnnl_arg_int(c, 2), stride = dnnl_arg_int(c, 3), pad = dnnl_arg_int(c, 4);
-  dnnl_dims_t dims = {src->dims[0], oc}, wdims = {oc, src->dims[1], k, k, k}, bdims = {oc};
-  dnnl_dims_t ss = {stride, stride, stride}, ps = {pad, pad, pad};
-  if (src->ndims < 3 || src->ndims > 5 || !window_dims(src, k, stride, pad, dims)) {
-    dnnl_skip(c, "convolution needs 1 to 3 spatial dims at least as large as the padded kernel");
+  int dilation = dilated ? dnnl_arg_int(c, 6) : 0;
+  dnnl_dims_t dims = {src->dims[0], oc}, bdims = {oc};
+  dnnl_dims_t ss = {stride, stride, stride}, ps = {pad, pad, pad}, ds = {dilation, dilation, dilation};
+  if (src->ndims < 3 || src->ndims > 5 || !window_dims(src, (k - 1) * (dilation + 1) + 1, stride, pad, dims)) {
+    dnnl_skip(c, "convolution needs 1 to 3 spatial dims at least as large as the padded (dilated) kernel");
     return;
   }
   const_dnnl_primitive_attr_t attr = NULL;
   if (!weighted_source(c, src->data_type) || (with_attr && !attr_fits(c, 6, src->ndims, &attr))) return;
+  dnnl_dim_t groups = gcd(gcd(src->dims[1], oc), dnnl_arg_int(c, with_attr || dilated ? 7 : 6));
+  dnnl_dims_t wdims;
+  int wn = 0;
+  if (groups > 1) wdims[wn++] = groups;
+  wdims[wn++] = oc / groups, wdims[wn++] = src->dims[1] / groups;
+  for (int d = 2; d < src->ndims; d++) wdims[wn++] = k;
   dnnl_memory_desc_t w, b, dst;
-  any_md(&w, src->ndims, wdims, weights_type(src->data_type));
+  any_md(&w, wn, wdims, weights_type(src->data_type));
   any_md(&b, 1, bdims, dnnl_f32);
   any_md(&dst, src->ndims, dims, dst_type(src->data_type));
-  dnnl_convolution_desc_t d;
-  int st = dnnl_convolution_forward_desc_init(&d, dnnl_forward_inference, dnnl_convolution_direct, src, &w,
-                                              dnnl_arg_int(c, 5) ? &b : NULL, &dst, ss, ps, ps);
-  create_from(c, st, &d, attr);
+  int with_bias = dnnl_arg_int(c, 5);
+  dnnl_weighted_shape *shape = record_shape(c, DNNL_WEIGHTED_CONVOLUTION, src, &w, with_bias ? &b : NULL, &dst);
+  shape->groups = groups;
+  for (int d = 0; d < 3; d++) shape->stride[d] = stride, shape->pad_l[d] = pad, shape->dilation[d] = dilation;
+  dnnl_convolution_desc_t desc;
+  int st = dilated ? dnnl_dilated_convolution_forward_desc_init(&desc, dnnl_forward_inference, dnnl_convolution_direct, src,
+                                                                &w, with_bias ? &b : NULL, &dst, ss, ds, ps, ps)
+                   : dnnl_convolution_forward_desc_init(&desc, dnnl_forward_inference, dnnl_convolution_direct, src, &w,
+                                                        with_bias ? &b : NULL, &dst, ss, ps, ps);
+  create_from(c, st, &desc, attr);
 }
 
 static void inner_product(const dnnl_ctx *c, const dnnl_memory_desc_t *src) {
@@ -138,8 +178,10 @@ static void inner_product(const dnnl_ctx *c, const dnnl_memory_desc_t *src) {
   any_md(&w, src->ndims, wdims, weights_type(src->data_type));
   any_md(&b, 1, bdims, dnnl_f32);
   any_md(&dst, 2, dims, dst_type(src->data_type));
+  int with_bias = dnnl_arg_int(c, 2);
+  record_shape(c, DNNL_WEIGHTED_INNER_PRODUCT, src, &w, with_bias ? &b : NULL, &dst);
   dnnl_inner_product_desc_t d;
-  int st = dnnl_inner_product_forward_desc_init(&d, dnnl_forward_inference, src, &w, dnnl_arg_int(c, 2) ? &b : NULL, &dst);
+  int st = dnnl_inner_product_forward_desc_init(&d, dnnl_forward_inference, src, &w, with_bias ? &b : NULL, &dst);
   create_from(c, st, &d, NULL);
 }
 
@@ -155,8 +197,10 @@ static void matmul(const dnnl_ctx *c, const dnnl_memory_desc_t *src, int with_at
   any_md(&w, n, wdims, weights_type(src->data_type));
   any_md(&b, n, bdims, dnnl_f32);
   any_md(&dst, n, dims, dst_type(src->data_type));
+  int with_bias = dnnl_arg_int(c, 2);
+  record_shape(c, DNNL_WEIGHTED_MATMUL, src, &w, with_bias ? &b : NULL, &dst);
   dnnl_matmul_desc_t d;
-  int st = dnnl_matmul_desc_init(&d, src, &w, dnnl_arg_int(c, 2) ? &b : NULL, &dst);
+  int st = dnnl_matmul_desc_init(&d, src, &w, with_bias ? &b : NULL, &dst);
   create_from(c, st, &d, attr);
 }
 
@@ -212,7 +256,7 @@ static void query_md(const dnnl_ctx *c, const dnnl_slot *pd) {
   const dnnl_memory_desc_t *md =
       which == 2 ? dnnl_primitive_desc_query_md(pd->pd, dnnl_query_exec_arg_md, DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1)
                  : dnnl_primitive_desc_query_md(pd->pd, which ? dnnl_query_dst_md : dnnl_query_src_md, 0);
-  int needed = which < 2 || (pd->op.n_post_ops > 0 && pd->op.post_op_ndims[0] > 0);
+  int needed = which < 2 || (pd->op.arith.n_post_ops > 0 && pd->op.arith.post_op[0].src1_ndims > 0);
   if (md && !needed && md->ndims != 0)
     dnnl_judge_mismatch(c->o, c->b, "unneeded-arg-md-not-zero",
                         "post-op 0 is not binary, yet its source's descriptor reads ndims %d, data type %d", md->ndims,
@@ -246,6 +290,7 @@ void dnnl_pd_call(const dnnl_ctx *c, int api) {
     default: break;
   }
   s->op.api = api;
+  s->op.arith = (dnnl_arithmetic){.output_scale = 1, .fpmath = dnnl_default_fpmath()};
   s->pd_src = *src;
   switch (api) {
     case MOCO_DNNL_PD_REORDER: reorder(c, src, 0); break;
@@ -265,8 +310,9 @@ void dnnl_pd_call(const dnnl_ctx *c, int api) {
       break;
     }
     case MOCO_DNNL_PD_POOLING: pooling(c, src); break;
-    case MOCO_DNNL_PD_CONVOLUTION: convolution(c, src, 0); break;
-    case MOCO_DNNL_PD_CONVOLUTION_ATTR: convolution(c, src, 1); break;
+    case MOCO_DNNL_PD_CONVOLUTION:
+    case MOCO_DNNL_PD_CONVOLUTION_ATTR:
+    case MOCO_DNNL_PD_DILATED_CONVOLUTION: convolution(c, src, api); break;
     case MOCO_DNNL_PD_INNER_PRODUCT: inner_product(c, src); break;
     case MOCO_DNNL_PD_MATMUL: matmul(c, src, 0); break;
     case MOCO_DNNL_PD_MATMUL_ATTR: matmul(c, src, 1); break;

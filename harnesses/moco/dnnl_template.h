@@ -4,15 +4,16 @@
  * released by the harness). Every buffer oneDNN gets is guard-paged (mlf_guard.h) and filled
  * from the program's data seed. While it runs, the template checks what the library's state
  * says against what the blocks built (state consistency), round-trips every plain reorder and
- * compares exact eltwise results with a reference, recording what disagrees for the judge. */
+ * compares exact eltwise results and the results of convolution, inner product and matmul with
+ * references (dnnl_data.h, dnnl_reference.h), recording what disagrees for the judge. */
 #ifndef DNNL_TEMPLATE_H
 #define DNNL_TEMPLATE_H
 #include <stddef.h>
 #include <oneapi/dnnl/dnnl.h>
+#include "dnnl_reference.h"
 #include "moco.pb-c.h"
 #include "moco_run.h"
 
-#define DNNL_MAX_POST_OPS 8
 #define DNNL_MAX_MISMATCHES 8
 
 /* Status of a block the harness did not call (a handle it needs is missing, or its source
@@ -26,8 +27,8 @@ typedef struct {
   dnnl_alg_kind_t alg;     /* eltwise */
   float alpha, beta;
   int attr_changes_values; /* output scales or post-ops: values are not the plain operation's */
-  /* Its post-ops in order: the rank of a binary post-op's source, 0 for eltwise and sum. */
-  int post_op_ndims[DNNL_MAX_POST_OPS], n_post_ops;
+  dnnl_arithmetic arith;   /* output scale, fpmath mode and post-ops in order */
+  dnnl_weighted_shape shape; /* convolution, inner product, matmul: the dims created with */
 } dnnl_op_info;
 
 /* What one block made: the object of its handle type (moco_dnnl_spec.c names them). */
@@ -39,7 +40,7 @@ typedef struct {
   dnnl_primitive_attr_t attr;
   dnnl_post_ops_t post_ops;
   int appended;               /* post-ops appended successfully */
-  dnnl_op_info attr_ops;      /* post-ops, attr: the post-ops (and for attr, whether values change) */
+  dnnl_op_info attr_ops;      /* post-ops, attr: the post-ops (attr: also output scale, fpmath mode, whether values change) */
   dnnl_primitive_desc_t pd;
   dnnl_memory_desc_t pd_src;  /* pd: the source descriptor it was created with */
   dnnl_primitive_t primitive;

@@ -1,9 +1,9 @@
 /* The oneDNN 2.6 C API primitive lifecycle as MoCo blocks (moco_spec.h), written from
  * /usr/include/oneapi/dnnl/dnnl.h and dnnl_types.h of Debian's libdnnl-dev 2.6.3-1: memory
  * descriptors (dnnl.h 1060-1230), memories (1240-1360), attributes and post-ops (300-1000),
- * primitive descriptors of reorder, concat, sum (1370-1440), binary, convolution, eltwise,
- * softmax, pooling, batch and layer normalization, inner product (1450-2470), matmul (3679),
- * primitives and execution (100-300).
+ * primitive descriptors of reorder, concat, sum (1370-1440), binary, convolution (dense and
+ * dilated, grouped or not), eltwise, softmax, pooling, batch and layer normalization, inner
+ * product (1450-2470), matmul (3679), primitives and execution (100-300).
  * Handle types: "dnnl_md" (a memory descriptor the harness holds by value), "dnnl_memory",
  * "dnnl_attr", "dnnl_post_ops", "dnnl_pd", "dnnl_primitive". Shapes a primitive needs besides
  * its source (weights, destination) are derived from the source descriptor by the harness
@@ -83,12 +83,18 @@ static const moco_api dnnl_apis[] = {
     [MOCO_DNNL_PD_POOLING] = {"dnnl_pooling_forward_desc_init", "pd-create", 5,
      {H("src", "dnnl_md"), I("alg", 0, MOCO_DNNL_POOLING_ALGS - 1, 0), I("kernel", 1, 3, 2), I("stride", 1, 2, 1),
       I("padding", 0, 1, 0)}, 0, "dnnl_pd", 0},
-    [MOCO_DNNL_PD_CONVOLUTION] = {"dnnl_convolution_forward_desc_init", "pd-create", 6,
+    /* groups: the harness uses the greatest common divisor of it, the source's channels and
+     * oc (so every value is legal; equal to both channel counts: a depthwise convolution). */
+    [MOCO_DNNL_PD_CONVOLUTION] = {"dnnl_convolution_forward_desc_init", "pd-create", 7,
      {H("src", "dnnl_md"), I("oc", 1, 16, 4), I("kernel", 1, 3, 3), I("stride", 1, 2, 1), I("padding", 0, 2, 1),
-      I("bias", 0, 1, 1)}, 0, "dnnl_pd", 0},
-    [MOCO_DNNL_PD_CONVOLUTION_ATTR] = {"dnnl_convolution_forward_desc_init+attr", "pd-create", 7,
+      I("bias", 0, 1, 1), I("groups", 1, 16, 1)}, 0, "dnnl_pd", 0},
+    [MOCO_DNNL_PD_CONVOLUTION_ATTR] = {"dnnl_convolution_forward_desc_init+attr", "pd-create", 8,
      {H("src", "dnnl_md"), I("oc", 1, 16, 4), I("kernel", 1, 3, 3), I("stride", 1, 2, 1), I("padding", 0, 2, 1),
-      I("bias", 0, 1, 1), H("attr", "dnnl_attr")}, 0, "dnnl_pd", 0},
+      I("bias", 0, 1, 1), H("attr", "dnnl_attr"), I("groups", 1, 16, 1)}, 0, "dnnl_pd", 0},
+    /* dilation: the gaps between kernel taps, oneDNN's convention (0: a dense kernel). */
+    [MOCO_DNNL_PD_DILATED_CONVOLUTION] = {"dnnl_dilated_convolution_forward_desc_init", "pd-create", 8,
+     {H("src", "dnnl_md"), I("oc", 1, 16, 4), I("kernel", 1, 3, 3), I("stride", 1, 2, 1), I("padding", 0, 2, 1),
+      I("bias", 0, 1, 1), I("dilation", 0, 2, 1), I("groups", 1, 16, 1)}, 0, "dnnl_pd", 0},
     [MOCO_DNNL_PD_INNER_PRODUCT] = {"dnnl_inner_product_forward_desc_init", "pd-create", 3,
      {H("src", "dnnl_md"), I("oc", 1, 16, 4), I("bias", 0, 1, 1)}, 0, "dnnl_pd", 0},
     [MOCO_DNNL_PD_MATMUL] = {"dnnl_matmul_desc_init", "pd-create", 3,

@@ -17,3 +17,7 @@ $(OUT)/tests/test_moco_dnnl: $(call obj,unit,tests/moco/moco_test_programs.c har
 $(OUT)/tests/test_png_decoders: $(call obj,unit,harnesses/moco/png_decoders.c harnesses/moco/png_mutate.c $(LIB_libpng_SRC) \
   $(LIB_spng_SRC) $(LIB_lodepng_SRC) $(LIB_stb_SRC)) /usr/lib/x86_64-linux-gnu/libpng16.so \
   $(LIB_spng_SHARED) $(LIB_lodepng_SHARED) $(LIB_stb_SHARED) -lz
+# The oneDNN reference test runs convolutions, inner products and matmuls in Debian's binary
+# oneDNN (through the session code) and checks them with the reference written here.
+$(OUT)/tests/test_moco_dnnl_reference: $(call obj,unit,harnesses/moco/dnnl_reference.c harnesses/moco/dnnl_bound.c \
+  harnesses/moco/dnnl_data.c $(LIB_onednn_SRC)) $(LIB_onednn_SHARED)
