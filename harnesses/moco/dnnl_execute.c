@@ -11,6 +11,7 @@
 #include "dnnl_data.h"
 #include "dnnl_judge.h"
 #include "libraries/onednn/mlf_onednn_session.h"
+#include "mlf_feedback.h"
 #include "mlf_guard.h"
 #include "mlf_report.h"
 #include "moco_dnnl_spec.h"
@@ -135,9 +136,11 @@ static const char *argument_unlike_shape(const dnnl_weighted_shape *s, const dnn
   return NULL;
 }
 
-/* A convolution, inner product or matmul against the reference. */
-static void judge_weighted(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
+/* A convolution, inner product or matmul against the reference: the verdict
+ * (DNNL_REFERENCE_*), or -1 when an argument is not what the primitive was created with. */
+static int judge_weighted(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
   static const char *names[] = {"", "convolution", "inner product", "matmul"};
+  static const char *fpmath[] = {"strict", "bf16", "f16", "any"};
   const dnnl_weighted_shape *s = &op->shape;
   dnnl_tensor src = arg_tensor(a, DNNL_ARG_SRC), w = arg_tensor(a, DNNL_ARG_WEIGHTS), b = arg_tensor(a, DNNL_ARG_BIAS),
               dst = arg_tensor(a, DNNL_ARG_DST);
@@ -145,20 +148,21 @@ static void judge_weighted(const dnnl_ctx *c, const dnnl_op_info *op, const exec
   if (unlike) {
     dnnl_judge_mismatch(c->o, c->b, "state-mismatch", "the %s's %s argument is missing or has other dims than it was created with",
                         names[s->kind], unlike);
-    return;
+    return -1;
   }
   dnnl_reference_miss miss;
   int verdict = dnnl_reference_check(s, &op->arith, src, w, b, dst, &miss, &why);
   if (verdict == DNNL_REFERENCE_DIFFERS)
     dnnl_judge_mismatch(c->o, c->b, "reference-mismatch",
-                        "%s destination element %zu is %.9g, the reference %.9g within %.3g (K %zu, output scale %g, %d post-ops, fpmath mode %d)",
+                        "%s destination element %zu is %.9g, the reference %.9g within %.3g (K %zu, output scale %g, %d post-ops, fpmath %s)",
                         names[s->kind], miss.element, miss.got, miss.want, miss.bound, miss.terms,
-                        (double)op->arith.output_scale, op->arith.n_post_ops, (int)op->arith.fpmath);
+                        (double)op->arith.output_scale, op->arith.n_post_ops, fpmath[(unsigned)op->arith.fpmath % 4]);
   else if (verdict == DNNL_REFERENCE_AGREES) note_append(c, "agrees with the reference");
   else note_append(c, why);
+  return verdict;
 }
 
-/* The oracles of one successful execution. */
+/* The oracles of one successful reorder or eltwise. */
 static void judge_values(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
   if (a->src < 0 || a->dst < 0) return;
   const dnnl_memory_desc_t *src = a->md[a->src], *dst = a->md[a->dst];
@@ -169,7 +173,6 @@ static void judge_values(const dnnl_ctx *c, const dnnl_op_info *op, const exec_a
     if (e != SIZE_MAX) dnnl_judge_mismatch(c->o, c->b, "reorder-mismatch", "logical element %zu differs between source and destination", e);
     else round_trip(c, a);
   }
-  if (op->shape.kind != DNNL_WEIGHTED_NONE) judge_weighted(c, op, a);
   if (op->api != MOCO_DNNL_PD_ELTWISE || !dnnl_data_eltwise_exact(op->alg) ||
       src->data_type != dnnl_f32 || dst->data_type != dnnl_f32)
     return;
@@ -199,6 +202,17 @@ static int sum_of_submemory(const dnnl_op_info *op, const exec_args *a) {
   return 0;
 }
 
+/* Semantic feedback: the implementation oneDNN ran for the operation (its kernel and ISA,
+ * which coverage cannot see inside the binary library) and the weighted reference's verdict
+ * (-1: none), so that a program reaching another kernel or verdict is kept. */
+static void implementation_feedback(const dnnl_op_info *op, const_dnnl_primitive_desc_t pd, int verdict) {
+  const char *impl = NULL;
+  char name[96];
+  if (dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl) != dnnl_success || !impl) impl = "?";
+  snprintf(name, sizeof name, "moco-dnnl-exec-%s", impl);
+  mlf_feedback_hit(mlf_feature(name, (uint32_t)op->api, (uint32_t)(verdict + 1)));
+}
+
 static void execute(const dnnl_ctx *c, const dnnl_slot *p, dnnl_slot *src, dnnl_slot *dst) {
   const_dnnl_primitive_desc_t pd = NULL;
   exec_args a;
@@ -218,7 +232,10 @@ static void execute(const dnnl_ctx *c, const dnnl_slot *p, dnnl_slot *src, dnnl_
               a.dst >= 0 && !a.owned[a.dst] ? "the program's" : "the harness's");
   for (int i = 0; i < a.n; i++)
     if (!mlf_guard_canary_ok(a.buffer[i]) && c->o->canary_block == SIZE_MAX) c->o->canary_block = c->b;
-  if (st == dnnl_success) judge_values(c, &p->op, &a);
+  if (st == dnnl_success) {
+    judge_values(c, &p->op, &a);
+    implementation_feedback(&p->op, pd, p->op.shape.kind != DNNL_WEIGHTED_NONE ? judge_weighted(c, &p->op, &a) : -1);
+  }
   release_args(&a);
 }
 

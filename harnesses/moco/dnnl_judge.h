@@ -3,7 +3,8 @@
  * finding; so is the failure of a call oneDNN documents as possibly failing on legal input),
  * no execution writes past its buffers (canaries; the guard pages and the sanitizers catch the
  * rest), the library's state agrees with what the blocks built, plain reorders round-trip bit
- * for bit and exact eltwise results equal the reference. A negative program: the call the last
+ * for bit, exact eltwise results equal the reference, and f32 convolution, inner product and
+ * matmul results lie within the reference's error bound (dnnl_reference.h). A negative program: the call the last
  * step made negative returns dnnl_invalid_arguments, as documented (the fuzzer then checks that
  * the library still works). Findings are tagged mlf:moco_dnnl:onednn:<call>:<kind>. */
 #ifndef DNNL_JUDGE_H

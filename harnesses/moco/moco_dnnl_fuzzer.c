@@ -3,7 +3,8 @@
  * primitives, executions) in the DNNL_PRIMITIVES template (dnnl_template.h), derived by the
  * AR, RG, BC, insert and delete operators (mutators/moco/). Oracles (dnnl_judge.h): a positive
  * program runs every call to dnnl_success (dnnl_unimplemented recorded, not a finding) with
- * consistent state, identity round trips and exact eltwise results; a negative one gets
+ * consistent state, identity round trips, exact eltwise results and convolution, inner product
+ * and matmul results within the reference's error bound; a negative one gets
  * dnnl_invalid_arguments where oneDNN documents it, and a plain reorder still works after. */
 #include <stdlib.h>
 #include "dnnl_judge.h"
