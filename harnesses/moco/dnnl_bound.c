@@ -7,13 +7,17 @@
 /* The unit roundoff of double, in which the reference computes. */
 #define DOUBLE_U 0x1p-53
 
+/* The formats: unit roundoff, smallest normal, largest finite value. */
+#define F32 0x1p-24, FLT_MIN, FLT_MAX
+#define BF16 0x1p-8, FLT_MIN, 0x1.fep127
+#define F16 0x1p-11, 0x1p-14, 65504
+
 dnnl_bound_format dnnl_bound_format_of(dnnl_fpmath_mode_t mode) {
-  static const double bf16_max = 0x1.fep127, f16_max = 65504, f16_min_normal = 0x1p-14;
   switch (mode) {
-    case dnnl_fpmath_mode_strict: return (dnnl_bound_format){0x1p-24, FLT_MIN, FLT_MAX, 0};
-    case dnnl_fpmath_mode_bf16: return (dnnl_bound_format){0x1p-8, FLT_MIN, bf16_max, 2};
-    case dnnl_fpmath_mode_f16: return (dnnl_bound_format){0x1p-11, f16_min_normal, f16_max, 2};
-    default: return (dnnl_bound_format){0x1p-8, f16_min_normal, f16_max, 2}; /* any */
+    case dnnl_fpmath_mode_strict: return (dnnl_bound_format){F32, 0};
+    case dnnl_fpmath_mode_bf16: return (dnnl_bound_format){BF16, 2};
+    case dnnl_fpmath_mode_f16: return (dnnl_bound_format){F16, 2};
+    default: return (dnnl_bound_format){0x1p-8, 0x1p-14, 65504, 2}; /* any: bf16's precision, f16's range */
   }
 }
 
@@ -41,6 +45,14 @@ dnnl_bounded dnnl_bound_accumulation(double sum, double magnitude, size_t terms,
   double bound = scale * magnitude * (gamma + own) + absolute;
   /* Every partial sum, scaled or not, is at most magnitude (1 + gamma) in size. */
   return checked((double)output_scale * sum, bound, fmax(1, scale) * magnitude * (1 + gamma) + absolute, f);
+}
+
+dnnl_bounded dnnl_bound_store(dnnl_bounded v, dnnl_data_type_t dt) {
+  if (dt == dnnl_f32) return v;
+  if (dt != dnnl_bf16 && dt != dnnl_f16) return (dnnl_bounded){v.want, INFINITY};
+  dnnl_bound_format f = dt == dnnl_bf16 ? (dnnl_bound_format){BF16, 0} : (dnnl_bound_format){F16, 0};
+  double reach = fabs(v.want) + v.bound;
+  return checked(v.want, v.bound + f.u * reach + f.tiny, reach * (1 + f.u) + f.tiny, &f);
 }
 
 int dnnl_bound_eltwise_modelled(dnnl_alg_kind_t alg) {

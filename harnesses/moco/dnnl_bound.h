@@ -17,7 +17,11 @@
  *   any     bf16's u = 2^-8 with f16's range ("all conversions from f32 to a smaller
  *           floating-point datatype (bf16 or f16)")
  * (oneDNN 2.6 has no tf32 mode.) Where n u >= 1 the bound says nothing and the element is not
- * judged. The model fl(a op b) = (a op b)(1 + d) + e, |d| <= u, needs no overflow, and its
+ * judged. Low-precision sources follow oneDNN 2.6's "General numerical behavior"
+ * (doc/programming_model/data_types.md): bf16 and f16 inputs accumulate in f32 (then as above),
+ * s8 and u8 in s32, exactly ("This attribute is ignored if a primitive computation data-type
+ * is integral": strict), then "convert_dst_dt(postops_f32(oscale_f32 * convert_f32(Op(...))))":
+ * a bf16 or f16 destination rounds once more in its own format. The model fl(a op b) = (a op b)(1 + d) + e, |d| <= u, needs no overflow, and its
  * absolute part e (underflow, or a flush to zero) is at most the format's smallest normal per
  * operation: the bound adds that, and inputs outside the format's normal range are not judged
  * in the f16 modes. */
@@ -50,6 +54,9 @@ typedef struct {
  * magnitude = sum |w x| + |bias|. The bound includes the reference's own double rounding. */
 dnnl_bounded dnnl_bound_accumulation(double sum, double magnitude, size_t terms, int with_bias, float output_scale,
                                      const dnnl_bound_format *f);
+/* v stored to a destination of type dt: f32 as computed, bf16 and f16 rounded once more;
+ * another type has no model (infinite bound). */
+dnnl_bounded dnnl_bound_store(dnnl_bounded v, dnnl_data_type_t dt);
 /* 1 when the reference models eltwise post-ops of alg (Lipschitz, at most one rounding). */
 int dnnl_bound_eltwise_modelled(dnnl_alg_kind_t alg);
 /* scale * alg(x) of a modelled eltwise post-op. */

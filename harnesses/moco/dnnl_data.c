@@ -81,6 +81,35 @@ float dnnl_data_f32(const dnnl_memory_desc_t *md, const void *buf, size_t e) {
   return f;
 }
 
+/* An IEEE binary16 value from its bits (subnormals, infinities and NaN included). */
+static double half_value(uint16_t h) {
+  int exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  double v = exponent == 0 ? ldexp(mantissa, -24) : exponent == 31 ? (mantissa ? NAN : INFINITY)
+                                                                  : ldexp(mantissa | 0x400, exponent - 25);
+  return h & 0x8000 ? -v : v;
+}
+
+double dnnl_data_value(const dnnl_memory_desc_t *md, const void *buf, size_t e) {
+  const unsigned char *at = (const unsigned char *)buf + dnnl_data_offset(md, e);
+  uint16_t half;
+  uint32_t bits;
+  int32_t s32;
+  float f;
+  switch (md->data_type) {
+    case dnnl_f32: memcpy(&f, at, 4); return f;
+    case dnnl_bf16:
+      memcpy(&half, at, 2);
+      bits = (uint32_t)half << 16;
+      memcpy(&f, &bits, 4);
+      return f;
+    case dnnl_f16: memcpy(&half, at, 2); return half_value(half);
+    case dnnl_s32: memcpy(&s32, at, 4); return s32;
+    case dnnl_s8: return (signed char)*at;
+    case dnnl_u8: return *at;
+    default: return NAN;
+  }
+}
+
 int dnnl_data_eltwise_exact(dnnl_alg_kind_t alg) {
   return alg == dnnl_eltwise_relu || alg == dnnl_eltwise_abs || alg == dnnl_eltwise_square ||
          alg == dnnl_eltwise_clip || alg == dnnl_eltwise_clip_v2 || alg == dnnl_eltwise_bounded_relu ||

@@ -23,6 +23,9 @@ size_t dnnl_data_first_difference(const dnnl_memory_desc_t *md_a, const void *a,
                                   const dnnl_memory_desc_t *md_b, const void *b);
 /* Logical element e of an f32 buffer laid out by md. */
 float dnnl_data_f32(const dnnl_memory_desc_t *md, const void *buf, size_t e);
+/* Logical element e of a buffer laid out by md, of any data type oneDNN 2.6 has (f32, bf16,
+ * f16, s32, s8, u8), exactly as a double; NaN for another type. */
+double dnnl_data_value(const dnnl_memory_desc_t *md, const void *buf, size_t e);
 
 /* 1 when eltwise algorithm alg computes each element with at most one IEEE operation
  * (relu, abs, square, clip, clip_v2, bounded_relu, round), so that its f32 result is the

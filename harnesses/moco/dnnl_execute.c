@@ -10,6 +10,7 @@
 #include "dnnl_blocks.h"
 #include "dnnl_data.h"
 #include "dnnl_judge.h"
+#include "dnnl_weighted.h"
 #include "libraries/onednn/mlf_onednn_session.h"
 #include "mlf_feedback.h"
 #include "mlf_guard.h"
@@ -24,6 +25,11 @@ typedef struct {
   void *buffer[MAX_EXEC_ARGS];
   int owned[MAX_EXEC_ARGS];  /* made here (released after the execution) */
   int n, src, dst;           /* indices of the source and destination, or -1 */
+  /* The plain weights reordered into weights whose layout carries extra data (see
+   * reordered_weights), or plain_memory NULL. */
+  dnnl_memory_desc_t plain_md;
+  dnnl_memory_t plain_memory;
+  void *plain_buffer;
 } exec_args;
 
 /* The arguments an execution may need, DNNL_ARG_DST last. */
@@ -41,6 +47,37 @@ static int candidate(int i) {
 static void release_args(exec_args *a) {
   for (int i = 0; i < a->n; i++)
     if (a->owned[i]) dnnl_memory_destroy(a->args[i].memory), mlf_guard_free(a->buffer[i]);
+  if (a->plain_memory) dnnl_memory_destroy(a->plain_memory), mlf_guard_free(a->plain_buffer);
+}
+
+static int run(const_dnnl_primitive_t prim, int n, const dnnl_exec_arg_t *args) {
+  int st = dnnl_primitive_execute(prim, mlf_onednn_stream, n, args);
+  return st == dnnl_success ? dnnl_stream_wait(mlf_onednn_stream) : st;
+}
+
+/* A reorder of memory from (laid out by from_md) into memory to (to_md): its status. */
+static int reorder_into(dnnl_memory_t from, const dnnl_memory_desc_t *from_md, dnnl_memory_t to, const dnnl_memory_desc_t *to_md) {
+  dnnl_primitive_desc_t pd = NULL;
+  dnnl_primitive_t prim = NULL;
+  dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}};
+  int st = dnnl_reorder_primitive_desc_create(&pd, from_md, mlf_onednn_engine, to_md, mlf_onednn_engine, NULL);
+  if (st == dnnl_success) st = dnnl_primitive_create(&prim, pd);
+  if (st == dnnl_success) st = run(prim, 2, args);
+  dnnl_primitive_destroy(prim);
+  dnnl_primitive_desc_destroy(pd);
+  return st;
+}
+
+/* Weights k whose layout carries extra data (the s8 compensation of an int8 convolution) are
+ * made the documented way: "The compensation is precomputed by a reorder during quantization
+ * of the weights, and embedded into them" (oneDNN 2.6 doc/advanced/int8_computations.md), from
+ * plain weights filled from seed, which stay for the reference. */
+static int reordered_weights(exec_args *a, int k, uint64_t seed) {
+  const dnnl_memory_desc_t *md = a->md[k];
+  size_t size;
+  int st = dnnl_memory_desc_init_by_tag(&a->plain_md, md->ndims, md->dims, md->data_type, dnnl_tag_choice(md->ndims, 0));
+  if (st == dnnl_success) st = dnnl_new_memory(&a->plain_md, seed, &a->plain_memory, &a->plain_buffer, &size);
+  return st == dnnl_success ? reorder_into(a->plain_memory, &a->plain_md, a->args[k].memory, md) : st;
 }
 
 /* 1 when argument id is the source of a binary post-op of op: a user asks only for those (the
@@ -55,7 +92,7 @@ static int binary_post_op_or_other(const dnnl_op_info *op, int id) {
  * make on a queried descriptor. */
 static int gather_args(const dnnl_ctx *c, const dnnl_op_info *op, const_dnnl_primitive_desc_t pd, dnnl_slot *src,
                        dnnl_slot *dst, exec_args *a) {
-  a->n = 0, a->src = a->dst = -1;
+  a->n = 0, a->src = a->dst = -1, a->plain_memory = NULL, a->plain_buffer = NULL;
   for (int i = 0, id; (id = candidate(i)) != 0; i++) {
     if (!binary_post_op_or_other(op, id)) continue;
     const dnnl_memory_desc_t *md = dnnl_primitive_desc_query_md(pd, dnnl_query_exec_arg_md, id);
@@ -77,37 +114,28 @@ static int gather_args(const dnnl_ctx *c, const dnnl_op_info *op, const_dnnl_pri
     if (is_src) a->src = k;
     if (id == DNNL_ARG_DST) a->dst = k;
     a->n++;
+    int st = id == DNNL_ARG_WEIGHTS && a->owned[k] && md->extra.flags ? reordered_weights(a, k, c->seed + (uint64_t)id)
+                                                                      : dnnl_success;
+    if (st != dnnl_success) return st;
   }
   return dnnl_success;
-}
-
-static int run(const_dnnl_primitive_t prim, int n, const dnnl_exec_arg_t *args) {
-  int st = dnnl_primitive_execute(prim, mlf_onednn_stream, n, args);
-  return st == dnnl_success ? dnnl_stream_wait(mlf_onednn_stream) : st;
 }
 
 /* The destination reordered back to the source's layout by a second reorder, compared with
  * the source bit for bit. */
 static void round_trip(const dnnl_ctx *c, const exec_args *a) {
   const dnnl_memory_desc_t *src = a->md[a->src], *dst = a->md[a->dst];
-  dnnl_primitive_desc_t pd = NULL;
-  dnnl_primitive_t prim = NULL;
   dnnl_memory_t back = NULL;
   size_t size = dnnl_memory_extent(src);
   void *buffer = mlf_guard_alloc(size, 1, MLF_GUARD_TAIL, "dnnl round trip");
   memset(buffer, 0, size);
-  int st = dnnl_reorder_primitive_desc_create(&pd, dst, mlf_onednn_engine, src, mlf_onednn_engine, NULL);
-  if (st == dnnl_success) st = dnnl_primitive_create(&prim, pd);
-  if (st == dnnl_success) st = dnnl_memory_create(&back, src, mlf_onednn_engine, buffer);
-  dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, a->args[a->dst].memory}, {DNNL_ARG_TO, back}};
-  if (st == dnnl_success) st = run(prim, 2, args);
+  int st = dnnl_memory_create(&back, src, mlf_onednn_engine, buffer);
+  if (st == dnnl_success) st = reorder_into(a->args[a->dst].memory, dst, back, src);
   if (st == dnnl_success) dnnl_judge_round_trip(c->o, c->b, src, a->buffer[a->src], buffer);
   else if (st != dnnl_unimplemented)
     dnnl_judge_mismatch(c->o, c->b, "round-trip-error", "the reorder back returned %s", dnnl_judge_status_name(st));
   if (!mlf_guard_canary_ok(buffer) && c->o->canary_block == SIZE_MAX) c->o->canary_block = c->b;
   dnnl_memory_destroy(back);
-  dnnl_primitive_destroy(prim);
-  dnnl_primitive_desc_destroy(pd);
   mlf_guard_free(buffer);
 }
 
@@ -118,48 +146,10 @@ static dnnl_tensor arg_tensor(const exec_args *a, int id) {
   return (dnnl_tensor){NULL, NULL};
 }
 
-/* Appends text to block b's note. */
-static void note_append(const dnnl_ctx *c, const char *text) {
-  char note[sizeof c->o->results.block[0].note];
-  snprintf(note, sizeof note, "%s", c->o->results.block[c->b].note);
-  moco_note(&c->o->results, c->b, "%s; %s", note, text);
-}
-
-/* Which argument of a weighted primitive lacks, or has other dims than it was created with,
- * or NULL. */
-static const char *argument_unlike_shape(const dnnl_weighted_shape *s, const dnnl_tensor *src, const dnnl_tensor *w,
-                                         const dnnl_tensor *b, const dnnl_tensor *dst) {
-  if (!src->md || !dnnl_reference_dims_are(src->md, s->ndims, s->src)) return "source";
-  if (!w->md || !dnnl_reference_dims_are(w->md, s->weights_ndims, s->weights)) return "weights";
-  if (s->bias_ndims && (!b->md || !dnnl_reference_dims_are(b->md, s->bias_ndims, s->bias))) return "bias";
-  if (!dst->md || !dnnl_reference_dims_are(dst->md, s->dst_ndims, s->dst)) return "destination";
-  return NULL;
-}
-
-/* A convolution, inner product or matmul against the reference: the verdict
- * (DNNL_REFERENCE_*), or -1 when an argument is not what the primitive was created with. */
 static int judge_weighted(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
-  static const char *names[] = {"", "convolution", "inner product", "matmul"};
-  static const char *fpmath[] = {"strict", "bf16", "f16", "any"};
-  const dnnl_weighted_shape *s = &op->shape;
-  dnnl_tensor src = arg_tensor(a, DNNL_ARG_SRC), w = arg_tensor(a, DNNL_ARG_WEIGHTS), b = arg_tensor(a, DNNL_ARG_BIAS),
-              dst = arg_tensor(a, DNNL_ARG_DST);
-  const char *unlike = argument_unlike_shape(s, &src, &w, &b, &dst), *why = NULL;
-  if (unlike) {
-    dnnl_judge_mismatch(c->o, c->b, "state-mismatch", "the %s's %s argument is missing or has other dims than it was created with",
-                        names[s->kind], unlike);
-    return -1;
-  }
-  dnnl_reference_miss miss;
-  int verdict = dnnl_reference_check(s, &op->arith, src, w, b, dst, &miss, &why);
-  if (verdict == DNNL_REFERENCE_DIFFERS)
-    dnnl_judge_mismatch(c->o, c->b, "reference-mismatch",
-                        "%s destination element %zu is %.9g, the reference %.9g within %.3g (K %zu, output scale %g, %d post-ops, fpmath %s)",
-                        names[s->kind], miss.element, miss.got, miss.want, miss.bound, miss.terms,
-                        (double)op->arith.output_scale, op->arith.n_post_ops, fpmath[(unsigned)op->arith.fpmath % 4]);
-  else if (verdict == DNNL_REFERENCE_AGREES) note_append(c, "agrees with the reference");
-  else note_append(c, why);
-  return verdict;
+  dnnl_weighted_args w = {arg_tensor(a, DNNL_ARG_SRC), arg_tensor(a, DNNL_ARG_WEIGHTS), arg_tensor(a, DNNL_ARG_BIAS),
+                          arg_tensor(a, DNNL_ARG_DST), {a->plain_memory ? &a->plain_md : NULL, a->plain_buffer}};
+  return dnnl_weighted_judge(c, op, &w);
 }
 
 /* The oracles of one successful reorder or eltwise. */

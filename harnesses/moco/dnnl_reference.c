@@ -21,7 +21,7 @@ static double *dense(dnnl_tensor t, const dnnl_bound_format *f, int *fits) {
   double *x = malloc((n ? n : 1) * sizeof *x);
   if (!x) abort();
   for (size_t e = 0; e < n; e++) {
-    x[e] = dnnl_data_f32(t.md, t.buffer, e);
+    x[e] = dnnl_data_value(t.md, t.buffer, e);
     *fits &= dnnl_bound_input_fits(x[e], f);
   }
   return x;
@@ -121,17 +121,30 @@ static double bias_of(const dnnl_weighted_shape *s, const double *bias, const dn
   return bias[broadcast_index(s->ndims, s->bias, pos)];
 }
 
-/* Why the reference cannot judge these arguments, or NULL. */
+static int readable(dnnl_data_type_t dt) {
+  return dt == dnnl_f32 || dt == dnnl_bf16 || dt == dnnl_f16 || dt == dnnl_s32 || dt == dnnl_s8 || dt == dnnl_u8;
+}
+
+/* Why the reference cannot judge these arguments (source, weights, destination, bias), or
+ * NULL. */
 static const char *unjudgeable(const dnnl_weighted_shape *s, const dnnl_arithmetic *arith, const dnnl_tensor *t) {
   for (int i = 0; i < 4; i++) {
     if (i == 3 && !s->bias_ndims) continue;
-    if (t[i].md->data_type != dnnl_f32) return "a tensor is not f32";
+    if (!readable(t[i].md->data_type)) return "a data type the reference does not read";
     if (t[i].md->format_kind != dnnl_blocked) return "a tensor has no blocked layout";
   }
+  dnnl_data_type_t dst = t[2].md->data_type;
+  if (dst != dnnl_f32 && dst != dnnl_bf16 && dst != dnnl_f16) return "an integer destination (saturation not modelled)";
   for (int i = 0; i < arith->n_post_ops; i++)
     if (arith->post_op[i].kind != dnnl_eltwise || !dnnl_bound_eltwise_modelled(arith->post_op[i].alg))
-      return "a post-op the reference does not model (sum, binary, or an eltwise that is not Lipschitz with one rounding)";
+      return "a post-op without a model (sum, binary, non-Lipschitz eltwise)";
   return NULL;
+}
+
+/* The format a primitive computes in: f32, or what its fpmath mode allows; an integral
+ * computation (s8 or u8 source) accumulates exactly in s32 whatever the mode. */
+static dnnl_bound_format computation(const dnnl_arithmetic *arith, dnnl_data_type_t src) {
+  return dnnl_bound_format_of(src == dnnl_s8 || src == dnnl_u8 ? dnnl_fpmath_mode_strict : arith->fpmath);
 }
 
 int dnnl_reference_check(const dnnl_weighted_shape *shape, const dnnl_arithmetic *arith, dnnl_tensor src,
@@ -139,11 +152,11 @@ int dnnl_reference_check(const dnnl_weighted_shape *shape, const dnnl_arithmetic
                          const char **why) {
   const dnnl_tensor tensors[4] = {src, weights, dst, bias};
   if ((*why = unjudgeable(shape, arith, tensors)) != NULL) return DNNL_REFERENCE_SKIPPED;
-  dnnl_bound_format f = dnnl_bound_format_of(arith->fpmath);
+  dnnl_bound_format f = computation(arith, src.md->data_type);
   int fits = 1, result = DNNL_REFERENCE_AGREES;
   double *x = dense(src, &f, &fits), *w = dense(weights, &f, &fits), *b = shape->bias_ndims ? dense(bias, &f, &fits) : NULL;
   if (!fits) {
-    *why = "an input lies outside the normal range of the fpmath mode's narrowest format";
+    *why = "an input outside the computing format's normal range";
     result = DNNL_REFERENCE_SKIPPED;
   }
   for (size_t e = 0, n = dnnl_data_elements(dst.md); e < n && fits && result != DNNL_REFERENCE_DIFFERS; e++) {
@@ -156,9 +169,10 @@ int dnnl_reference_check(const dnnl_weighted_shape *shape, const dnnl_arithmetic
     dnnl_bounded v = dnnl_bound_accumulation(r.sum + beta, r.magnitude + fabs(beta), r.terms, shape->bias_ndims != 0,
                                              arith->output_scale, &f);
     for (int i = 0; i < arith->n_post_ops; i++) v = dnnl_bound_eltwise(v, &arith->post_op[i], &f);
-    double got = dnnl_data_f32(dst.md, dst.buffer, e);
+    v = dnnl_bound_store(v, dst.md->data_type);
+    double got = dnnl_data_value(dst.md, dst.buffer, e);
     if (isinf(v.bound)) {
-      *why = "the bound says nothing here (K u >= 1 in the fpmath mode's narrowest format, or a value may overflow it)";
+      *why = "no bound (K u >= 1, or overflow, in the computing format)";
       result = DNNL_REFERENCE_SKIPPED;
     } else if (!(fabs(got - v.want) <= v.bound)) {
       *miss = (dnnl_reference_miss){e, got, v.want, v.bound, r.terms};

@@ -1,7 +1,9 @@
 /* Ground truth, written here and not under test, for the weighted primitives of the
  * DNNL_PRIMITIVES template: forward convolution (strides, padding, dilation, groups), inner
- * product and matmul (batch broadcast, bias broadcast) on f32 source, weights, bias and
- * destination in any blocked layout (each logical element read through its descriptor), with a
+ * product and matmul (batch broadcast, bias broadcast) on f32, bf16 or f16 source and
+ * weights (f32 accumulation) or u8 and s8 ones (s32 accumulation), any bias type, and an f32,
+ * bf16 or f16 destination, in any blocked layout (each logical element read through its
+ * descriptor), with a
  * common output scale and eltwise post-ops whose function is Lipschitz and at most one rounding
  * (relu, abs, clip, clip_v2, bounded_relu). Each destination element is computed in double and
  * compared with oneDNN's within the error bound of dnnl_bound.h. What the reference needs is
@@ -69,8 +71,8 @@ int dnnl_reference_dims_are(const dnnl_memory_desc_t *md, int n, const dnnl_dim_
 /* Checks every element of dst against the reference of shape and arithmetic on src, weights
  * and bias (bias.md NULL when the shape has none; the descriptors' dims must be the shape's).
  * DNNL_REFERENCE_DIFFERS fills miss; DNNL_REFERENCE_SKIPPED sets why (a data type other than
- * f32, a layout that is not blocked, a post-op without a model, an fpmath mode or magnitude
- * for which the bound does not hold). */
+ * those dnnl_data_value reads, an integer destination, a layout that is not blocked, a post-op
+ * without a model, an fpmath mode or magnitude for which the bound does not hold). */
 int dnnl_reference_check(const dnnl_weighted_shape *shape, const dnnl_arithmetic *arith, dnnl_tensor src,
                          dnnl_tensor weights, dnnl_tensor bias, dnnl_tensor dst, dnnl_reference_miss *miss,
                          const char **why);

@@ -2,8 +2,9 @@
  * against Debian's oneDNN on hand-made cases with full-precision random data (unlike the
  * harness's small integers, whose sums are exact): a strided, padded, dilated, grouped 2-D
  * convolution on nchw; a depthwise 1-D convolution on nwc without bias; an inner product on
- * nChw8c; a matmul with batch broadcast, a bias row, an output scale and a relu post-op; each
- * agrees. A planted wrong element (off by 0.01, or NaN) is caught at its index; a deviation
+ * nChw8c; a matmul with batch broadcast, a bias row, an output scale and a relu post-op; the
+ * convolution on u8 source and s8 weights (s32 accumulation), the matmul all in bf16 (f32
+ * accumulation, a bf16 destination); each agrees. A planted wrong element (off by 0.01, or NaN) is caught at its index; a deviation
  * between the strict and the bf16 bound is caught under strict and accepted under
  * dnnl_fpmath_mode_bf16; what the bound cannot judge (a sum post-op, K u >= 1) is skipped. */
 #include <math.h>
@@ -31,6 +32,23 @@ typedef struct {
   tensor src, weights, bias, dst;
 } weighted_run;
 
+/* Stores v, exact in md's data type, as logical element e. */
+static void put(const dnnl_memory_desc_t *md, void *buffer, size_t e, double v) {
+  char *at = (char *)buffer + dnnl_data_offset(md, e);
+  float f = (float)v;
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  uint16_t high = (uint16_t)(bits >> 16);
+  switch (md->data_type) {
+    case dnnl_f32: memcpy(at, &f, sizeof f); break;
+    case dnnl_bf16: memcpy(at, &high, sizeof high); break;
+    case dnnl_s8: *at = (char)(signed char)v; break;
+    default: *(unsigned char *)at = (unsigned char)v; break; /* u8 */
+  }
+}
+
+/* A tensor of md filled from seed (0: zeros): floats in [-1, 1) (bf16: their upper halves),
+ * integers in [-4, 4] (s8) or [0, 8] (u8). */
 static void make_tensor(tensor *t, const dnnl_memory_desc_t *md, uint64_t seed) {
   t->md = *md;
   size_t size = dnnl_memory_desc_get_size(md);
@@ -38,10 +56,10 @@ static void make_tensor(tensor *t, const dnnl_memory_desc_t *md, uint64_t seed) 
   assert_non_null(t->buffer);
   mlf_rng rng;
   mlf_rng_seed(&rng, seed);
-  for (size_t e = 0, n = dnnl_data_elements(md); e < n && seed; e++) {
-    float v = (float)(2 * mlf_rng_unit(&rng) - 1);
-    memcpy((char *)t->buffer + dnnl_data_offset(md, e), &v, sizeof v);
-  }
+  int integer = md->data_type == dnnl_s8 || md->data_type == dnnl_u8;
+  for (size_t e = 0, n = dnnl_data_elements(md); e < n && seed; e++)
+    put(md, t->buffer, e, integer ? (double)mlf_rng_below(&rng, 9) - (md->data_type == dnnl_s8 ? 4 : 0)
+                                  : 2 * mlf_rng_unit(&rng) - 1);
   assert_int_equal(dnnl_memory_create(&t->memory, md, mlf_onednn_engine, t->buffer), dnnl_success);
 }
 
@@ -57,16 +75,23 @@ static void free_run(weighted_run *r) {
 
 static dnnl_tensor view(const tensor *t) { return (dnnl_tensor){&t->md, t->buffer}; }
 
-static void any_md(dnnl_memory_desc_t *md, int ndims, const dnnl_dim_t *dims) {
-  assert_int_equal(dnnl_memory_desc_init_by_tag(md, ndims, dims, dnnl_f32, dnnl_format_tag_any), dnnl_success);
+static void any_md(dnnl_memory_desc_t *md, int ndims, const dnnl_dim_t *dims, dnnl_data_type_t dt) {
+  assert_int_equal(dnnl_memory_desc_init_by_tag(md, ndims, dims, dt, dnnl_format_tag_any), dnnl_success);
 }
 
+/* Data types of source, weights and destination (the bias is f32). */
+typedef struct {
+  dnnl_data_type_t src, weights, dst;
+} data_types;
+
+static const data_types f32 = {dnnl_f32, dnnl_f32, dnnl_f32};
+
 /* The operation descriptor of shape s on source src (weights, bias, destination: any layout). */
-static void describe(const dnnl_weighted_shape *s, const dnnl_memory_desc_t *src, void *desc) {
+static void describe(const dnnl_weighted_shape *s, const dnnl_memory_desc_t *src, data_types dt, void *desc) {
   dnnl_memory_desc_t w, b, dst;
-  any_md(&w, s->weights_ndims, s->weights);
-  if (s->bias_ndims) any_md(&b, s->bias_ndims, s->bias);
-  any_md(&dst, s->dst_ndims, s->dst);
+  any_md(&w, s->weights_ndims, s->weights, dt.weights);
+  if (s->bias_ndims) any_md(&b, s->bias_ndims, s->bias, dnnl_f32);
+  any_md(&dst, s->dst_ndims, s->dst, dt.dst);
   const dnnl_memory_desc_t *bias = s->bias_ndims ? &b : NULL;
   int st;
   if (s->kind == DNNL_WEIGHTED_CONVOLUTION) {
@@ -86,23 +111,27 @@ static void describe(const dnnl_weighted_shape *s, const dnnl_memory_desc_t *src
   assert_int_equal(st, dnnl_success);
 }
 
-/* Runs shape s on a source of layout tag, random data from seed, with attr (or NULL). */
-static void run(weighted_run *r, const dnnl_weighted_shape *s, dnnl_format_tag_t tag, const_dnnl_primitive_attr_t attr,
-                uint64_t seed) {
+/* Runs shape s on a source of layout tag, data types dt, random data from seed, with attr (or
+ * NULL). 0, or dnnl_unimplemented for bf16 on a CPU (or ISA cap) without it ("bf16: Intel DL
+ * Boost with bfloat16 support" is its minimal ISA, oneDNN 2.6 data_types.md). */
+static int run(weighted_run *r, const dnnl_weighted_shape *s, dnnl_format_tag_t tag, data_types dt,
+               const_dnnl_primitive_attr_t attr, uint64_t seed) {
   char identity[128];
   assert_int_equal(mlf_onednn_open(identity, sizeof identity), 0);
   memset(r, 0, sizeof *r);
   dnnl_memory_desc_t src;
-  assert_int_equal(dnnl_memory_desc_init_by_tag(&src, s->ndims, s->src, dnnl_f32, tag), dnnl_success);
+  assert_int_equal(dnnl_memory_desc_init_by_tag(&src, s->ndims, s->src, dt.src, tag), dnnl_success);
   union {
     dnnl_convolution_desc_t convolution;
     dnnl_inner_product_desc_t inner_product;
     dnnl_matmul_desc_t matmul;
   } desc;
-  describe(s, &src, &desc);
+  describe(s, &src, dt, &desc);
   dnnl_primitive_desc_t pd;
   dnnl_primitive_t prim;
-  assert_int_equal(dnnl_primitive_desc_create(&pd, &desc, attr, mlf_onednn_engine, NULL), dnnl_success);
+  int st = dnnl_primitive_desc_create(&pd, &desc, attr, mlf_onednn_engine, NULL);
+  if (st == dnnl_unimplemented && dt.src == dnnl_bf16) return st;
+  assert_int_equal(st, dnnl_success);
   assert_int_equal(dnnl_primitive_create(&prim, pd), dnnl_success);
   make_tensor(&r->src, &src, seed);
   make_tensor(&r->weights, dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0), seed + 1);
@@ -114,6 +143,7 @@ static void run(weighted_run *r, const dnnl_weighted_shape *s, dnnl_format_tag_t
   assert_int_equal(dnnl_stream_wait(mlf_onednn_stream), dnnl_success);
   dnnl_primitive_destroy(prim);
   dnnl_primitive_desc_destroy(pd);
+  return 0;
 }
 
 static int check(const weighted_run *r, const dnnl_weighted_shape *s, const dnnl_arithmetic *a, dnnl_reference_miss *miss) {
@@ -157,16 +187,18 @@ static void test_reference_agrees_with_onednn(void **state) {
   (void)state;
   dnnl_reference_miss miss;
   weighted_run r;
-  const dnnl_weighted_shape *plain[] = {&grouped_convolution, &depthwise_convolution, &inner_product, &batched_matmul};
-  const dnnl_format_tag_t tags[] = {dnnl_nchw, dnnl_nwc, dnnl_nChw8c, dnnl_abc};
-  for (int i = 0; i < 4; i++) {
-    run(&r, plain[i], tags[i], NULL, 10 + (uint64_t)i);
+  const dnnl_weighted_shape *plain[] = {&grouped_convolution, &depthwise_convolution, &inner_product,
+                                        &batched_matmul, &grouped_convolution, &batched_matmul};
+  const dnnl_format_tag_t tags[] = {dnnl_nchw, dnnl_nwc, dnnl_nChw8c, dnnl_abc, dnnl_nhwc, dnnl_abc};
+  const data_types types[] = {f32, f32, f32, f32, {dnnl_u8, dnnl_s8, dnnl_f32}, {dnnl_bf16, dnnl_bf16, dnnl_bf16}};
+  for (int i = 0; i < 6; i++) {
+    if (run(&r, plain[i], tags[i], types[i], NULL, 10 + (uint64_t)i) == dnnl_unimplemented) continue;
     assert_int_equal(check(&r, plain[i], &strict, &miss), DNNL_REFERENCE_AGREES);
     free_run(&r);
   }
   dnnl_arithmetic a;
   dnnl_primitive_attr_t attr = scaled_relu(&a);
-  run(&r, &batched_matmul, dnnl_abc, attr, 20);
+  run(&r, &batched_matmul, dnnl_abc, f32, attr, 20);
   assert_int_equal(check(&r, &batched_matmul, &a, &miss), DNNL_REFERENCE_AGREES);
   free_run(&r);
   dnnl_primitive_attr_destroy(attr);
@@ -182,7 +214,7 @@ static void test_reference_catches_planted_wrong_output(void **state) {
   (void)state;
   dnnl_reference_miss miss;
   weighted_run r;
-  run(&r, &grouped_convolution, dnnl_nchw, NULL, 30);
+  run(&r, &grouped_convolution, dnnl_nchw, f32, NULL, 30);
   plant(&r.dst, 97, 0.01f);
   assert_int_equal(check(&r, &grouped_convolution, &strict, &miss), DNNL_REFERENCE_DIFFERS);
   assert_int_equal(miss.element, 97);
@@ -191,7 +223,7 @@ static void test_reference_catches_planted_wrong_output(void **state) {
   plant(&r.dst, 97, NAN);
   assert_int_equal(check(&r, &grouped_convolution, &strict, &miss), DNNL_REFERENCE_DIFFERS);
   free_run(&r);
-  run(&r, &inner_product, dnnl_nChw8c, NULL, 31);
+  run(&r, &inner_product, dnnl_nChw8c, f32, NULL, 31);
   plant(&r.dst, 20, -0.01f);
   assert_int_equal(check(&r, &inner_product, &strict, &miss), DNNL_REFERENCE_DIFFERS);
   assert_int_equal(miss.element, 20);
@@ -199,7 +231,7 @@ static void test_reference_catches_planted_wrong_output(void **state) {
   free_run(&r);
   dnnl_arithmetic a;
   dnnl_primitive_attr_t attr = scaled_relu(&a);
-  run(&r, &batched_matmul, dnnl_abc, attr, 32);
+  run(&r, &batched_matmul, dnnl_abc, f32, attr, 32);
   plant(&r.dst, 23, 0.01f);
   assert_int_equal(check(&r, &batched_matmul, &a, &miss), DNNL_REFERENCE_DIFFERS);
   assert_int_equal(miss.element, 23);
@@ -214,7 +246,7 @@ static void test_fpmath_mode_sets_the_unit_roundoff(void **state) {
   weighted_run r;
   dnnl_arithmetic bf16 = strict;
   bf16.fpmath = dnnl_fpmath_mode_bf16;
-  run(&r, &grouped_convolution, dnnl_nchw, NULL, 40);
+  run(&r, &grouped_convolution, dnnl_nchw, f32, NULL, 40);
   plant(&r.dst, 50, 1000);
   assert_int_equal(check(&r, &grouped_convolution, &bf16, &miss), DNNL_REFERENCE_DIFFERS);
   double half = miss.bound / 2;
@@ -235,7 +267,7 @@ static void test_reference_skips_what_it_cannot_bound(void **state) {
   const dnnl_weighted_shape long_rows = {DNNL_WEIGHTED_INNER_PRODUCT, 2, 2, 0, 2, {2, 300}, {3, 300}, {0}, {2, 3},
                                          {0}, {0}, {0}, 1};
   dnnl_arithmetic a = strict;
-  run(&r, &long_rows, dnnl_ab, NULL, 50);
+  run(&r, &long_rows, dnnl_ab, f32, NULL, 50);
   assert_int_equal(check(&r, &long_rows, &a, &miss), DNNL_REFERENCE_AGREES);
   a.fpmath = dnnl_fpmath_mode_bf16;
   assert_int_equal(check(&r, &long_rows, &a, &miss), DNNL_REFERENCE_SKIPPED);
