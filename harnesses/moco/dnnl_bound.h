@@ -21,10 +21,13 @@
  * (doc/programming_model/data_types.md): bf16 and f16 inputs accumulate in f32 (then as above),
  * s8 and u8 in s32, exactly ("This attribute is ignored if a primitive computation data-type
  * is integral": strict), then "convert_dst_dt(postops_f32(oscale_f32 * convert_f32(Op(...))))":
- * a bf16 or f16 destination rounds once more in its own format. The model fl(a op b) = (a op b)(1 + d) + e, |d| <= u, needs no overflow, and its
- * absolute part e (underflow, or a flush to zero) is at most the format's smallest normal per
- * operation: the bound adds that, and inputs outside the format's normal range are not judged
- * in the f16 modes. */
+ * a bf16 or f16 destination rounds once more in its own format (round to nearest). The model
+ * fl(a op b) = (a op b)(1 + d) + e, |d| <= u, needs no overflow, and its absolute part e
+ * (underflow, or a flush to zero) is at most the format's smallest normal per operation: the
+ * bound adds that, and inputs outside the format's normal range are not judged in the f16
+ * modes. The s8 and u8 inputs the harness makes are at most 255 by 4 in magnitude, so the u8
+ * by s8 pair sums of AVX2 and AVX-512 kernels without VNNI cannot saturate
+ * (doc/advanced/int8_computations.md). */
 #ifndef DNNL_BOUND_H
 #define DNNL_BOUND_H
 #include <stddef.h>

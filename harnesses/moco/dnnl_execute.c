@@ -1,10 +1,12 @@
 /* The DNNL_PRIMITIVES blocks on primitives (dnnl_blocks.h): creation, release, and execution
  * with its oracles. An execution passes every argument the primitive descriptor asks for
  * (dnnl_query_exec_arg_md): the program's src and dst memories where their descriptors equal
- * the primitive's, guard-paged memories made here otherwise. After it: no canary touched; a
- * plain reorder (same data type, no attribute that changes values) copied every element and,
- * reordered back by a second reorder, gives its source bit for bit; an eltwise of an exact
- * algorithm on f32 equals the reference (dnnl_data.h). */
+ * the primitive's, guard-paged memories made here otherwise (int8 weights with compensation
+ * by a reorder from plain ones). After it: no canary touched; a plain reorder (same data type,
+ * no attribute that changes values) copied every element and, reordered back by a second
+ * reorder, gives its source bit for bit; an eltwise of an exact algorithm on f32 equals the
+ * reference (dnnl_data.h); a convolution, inner product or matmul passes dnnl_weighted.h. Each
+ * execution feeds back the implementation oneDNN ran and the weighted verdict. */
 #include <stdio.h>
 #include <string.h>
 #include "dnnl_blocks.h"
@@ -146,6 +148,7 @@ static dnnl_tensor arg_tensor(const exec_args *a, int id) {
   return (dnnl_tensor){NULL, NULL};
 }
 
+/* The weighted oracle (dnnl_weighted.h) on a's arguments: its verdict. */
 static int judge_weighted(const dnnl_ctx *c, const dnnl_op_info *op, const exec_args *a) {
   dnnl_weighted_args w = {arg_tensor(a, DNNL_ARG_SRC), arg_tensor(a, DNNL_ARG_WEIGHTS), arg_tensor(a, DNNL_ARG_BIAS),
                           arg_tensor(a, DNNL_ARG_DST), {a->plain_memory ? &a->plain_md : NULL, a->plain_buffer}};

@@ -3,8 +3,9 @@
  * destination) are made here from the source's dims with dnnl_format_tag_any, so that they fit
  * by construction: a convolution's weights {oc, ic, k, k...} (grouped: {G, oc/G, ic/G, k...})
  * and destination {n, oc, (in + 2 pad - dilated k) / stride + 1...}, an inner product's
- * {oc, ic...} and {n, oc}, a matmul's {1..., K, N} and {batch..., M, N}. Where the source cannot serve the operation (its
- * rank, a window larger than the padded input) the block is skipped. The source a descriptor
+ * {oc, ic...} and {n, oc}, a matmul's {1..., K, N} and {batch..., M, N}. Where the source
+ * cannot serve the operation (its rank, a window larger than the padded input) the block is
+ * skipped. The source a descriptor
  * was created with is kept to check its queries, and the dims and attribute of a weighted
  * primitive for the reference of its executions. */
 #include <string.h>
