@@ -37,7 +37,7 @@ int dnnl_weighted_judge(const dnnl_ctx *c, const dnnl_op_info *op, const dnnl_we
      * introduces an error" (oneDNN 2.6 doc/advanced/int8_computations.md): no bound then. */
     if (dnnl_data_first_difference(a->plain_weights.md, a->plain_weights.buffer, a->weights.md, a->weights.buffer) !=
         SIZE_MAX) {
-      note_append(c, "s8 weights rescaled by their reorder: not judged");
+      note_append(c, "s8 weights halved by their reorder");
       return DNNL_REFERENCE_SKIPPED;
     }
     weights = a->plain_weights;
