@@ -380,9 +380,17 @@ static double similarity(const moco_api *a, const moco_api *b) {
   return n ? (double)same / n : 1;
 }
 
-/* AR: a block's API replaced by another of its group, chosen by roulette over similarity
- * (plus a little so that every member can be drawn); arguments are kept by position where the
- * kinds match and take the new parameter's default otherwise (the post-processor does it). */
+/* The roulette weight of API `to` as AR's replacement for API `from`: its parameter-list
+ * similarity plus a little, so that every member of the group can be drawn; 0 outside the
+ * group and for `from` itself. Computed on demand, so that a table of any length works. */
+static double ar_weight(const moco_spec *spec, int from, size_t to) {
+  if ((int)to == from || strcmp(spec->apis[to].group, spec->apis[from].group) != 0) return 0;
+  return similarity(&spec->apis[from], &spec->apis[to]) + 0.1;
+}
+
+/* AR: a block's API replaced by another of its group, chosen by roulette over ar_weight;
+ * arguments are kept by position where the kinds match and take the new parameter's default
+ * otherwise (the post-processor does it). */
 static int mutate_ar(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Moco__Program *p = (Mlf__Moco__Program *)msg;
   const moco_spec *spec = moco_spec_of(p);
@@ -390,15 +398,13 @@ static int mutate_ar(ProtobufCMessage *msg, mlf_rng *rng) {
   size_t b = mlf_rng_below(rng, p->n_blocks);
   int from = moco_api_index(spec, p->blocks[b]->api);
   if (from < 0) return 0;
-  double total = 0, weights[64] = {0};
-  for (size_t i = 0; i < spec->n_apis && i < 64; i++)
-    if ((int)i != from && strcmp(spec->apis[i].group, spec->apis[from].group) == 0)
-      total += weights[i] = similarity(&spec->apis[from], &spec->apis[i]) + 0.1;
+  double total = 0;
+  for (size_t i = 0; i < spec->n_apis; i++) total += ar_weight(spec, from, i);
   if (total == 0) return 0;
   double r = mlf_rng_unit(rng) * total;
   size_t to = 0;
-  while (to + 1 < spec->n_apis && (r -= weights[to]) >= 0) to++;
-  while (weights[to] == 0) to--; /* r landed past the last member by rounding */
+  while (to + 1 < spec->n_apis && (r -= ar_weight(spec, from, to)) >= 0) to++;
+  while (ar_weight(spec, from, to) == 0) to--; /* r landed past the last member by rounding */
   add_step(p, MLF__MOCO__OPERATOR__AR, b);
   free(p->blocks[b]->api);
   p->blocks[b]->api = strdup(spec->apis[to].name);
