@@ -35,6 +35,22 @@ void xnn_fill_f16(uint16_t *x, size_t n, uint64_t seed) {
   }
 }
 
+void xnn_fill_distinct_f32(float *x, size_t n, uint64_t seed) {
+  xnn_fill_f32(x, n, seed);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t b;
+    memcpy(&b, &x[i], sizeof b);
+    b = (b & ~0xffffu) | (uint32_t)(i & 0xffffu);
+    memcpy(&x[i], &b, sizeof b);
+  }
+}
+
+void xnn_fill_index(uint32_t *x, size_t n, uint32_t window, uint64_t seed) {
+  mlf_rng rng;
+  mlf_rng_seed(&rng, seed);
+  for (size_t i = 0; i < n; i++) x[i] = (uint32_t)mlf_rng_below(&rng, window);
+}
+
 static uint32_t bits(float f) {
   uint32_t b;
   memcpy(&b, &f, sizeof b);
@@ -73,7 +89,7 @@ static uint32_t unary_element(xnn_kind kind, uint32_t x, const double *params) {
 
 static int has_unary_reference(xnn_kind kind) {
   return kind != XNN_SIGMOID && kind != XNN_HARDSWISH && kind != XNN_SOFTMAX && kind != XNN_ELU &&
-         XNN_UNARY(kind);
+         kind != XNN_PRELU && XNN_UNARY(kind); /* PReLU's slopes: xnn_reference_prelu */
 }
 
 int xnn_reference_unary(xnn_kind kind, const void *in, void *out, size_t rows, size_t channels,
@@ -161,6 +177,102 @@ void xnn_reference_depth_to_space(const uint32_t *in, uint32_t *out, size_t batc
             for (size_t c = 0; c < channels; c++)
               out[((n * height * block + y * block + by) * ow + x * block + bx) * out_stride + c] =
                   in[((n * height + y) * width + x) * in_stride + (by * block + bx) * channels + c];
+}
+
+void xnn_reference_prelu(const float *in, const float *slope, float *out, size_t rows, size_t channels,
+                         size_t in_stride, size_t out_stride) {
+  for (size_t r = 0; r < rows; r++)
+    for (size_t c = 0; c < channels; c++) {
+      float x = in[r * in_stride + c];
+      out[r * out_stride + c] = x < 0 ? x * slope[c] : x;
+    }
+}
+
+size_t xnn_windows_high(const xnn_window_geometry *g) {
+  return (g->pad_top + g->height + g->pad_bottom) / g->pool_height;
+}
+
+size_t xnn_windows_wide(const xnn_window_geometry *g) {
+  return (g->pad_left + g->width + g->pad_right) / g->pool_width;
+}
+
+/* The first input coordinate of window w along an axis: the window's first, or the first
+ * input pixel when padding precedes it. */
+static size_t first_inside(size_t w, size_t pool, size_t pad) { return (w * pool > pad ? w * pool : pad) - pad; }
+
+void xnn_reference_argmax_pooling(const float *in, float *out, uint32_t *index, const xnn_window_geometry *g) {
+  size_t oh = xnn_windows_high(g), ow = xnn_windows_wide(g);
+  for (size_t n = 0; n < g->batch; n++)
+    for (size_t oy = 0; oy < oh; oy++)
+      for (size_t ox = 0; ox < ow; ox++)
+        for (size_t c = 0; c < g->channels; c++) {
+          size_t top = first_inside(oy, g->pool_height, g->pad_top), left = first_inside(ox, g->pool_width, g->pad_left);
+          float max = in[((n * g->height + top) * g->width + left) * g->in_stride + c];
+          uint32_t at = 0;
+          for (size_t py = 0; py < g->pool_height; py++)
+            for (size_t px = 0; px < g->pool_width; px++) {
+              size_t iy = oy * g->pool_height + py - g->pad_top, ix = ox * g->pool_width + px - g->pad_left;
+              if (oy * g->pool_height + py < g->pad_top || ox * g->pool_width + px < g->pad_left ||
+                  iy >= g->height || ix >= g->width)
+                continue; /* padding */
+              float v = in[((n * g->height + iy) * g->width + ix) * g->in_stride + c];
+              if (v > max) max = v, at = (uint32_t)(px * g->pool_height + py);
+            }
+          size_t o = (n * oh + oy) * ow + ox;
+          out[o * g->out_stride + c] = max;
+          index[o * g->channels + c] = at;
+        }
+}
+
+/* Where position p of input pixel i lands along an axis of `size` output pixels: i * pool + p
+ * less the padding, clamped into [0, size). */
+static size_t unpooled(size_t i, size_t pool, size_t p, size_t pad, size_t size) {
+  size_t at = i * pool + p > pad ? i * pool + p - pad : 0;
+  return at < size ? at : size - 1;
+}
+
+void xnn_reference_unpooling(const uint32_t *in, const uint32_t *index, uint32_t *out, const xnn_window_geometry *g) {
+  size_t pad_h = g->pad_top + g->pad_bottom, pad_w = g->pad_left + g->pad_right;
+  size_t oh = g->height * g->pool_height > pad_h ? g->height * g->pool_height - pad_h : 0;
+  size_t ow = g->width * g->pool_width > pad_w ? g->width * g->pool_width - pad_w : 0;
+  if (oh == 0 || ow == 0) return;
+  for (size_t i = 0; i < g->batch * oh * ow; i++)
+    for (size_t c = 0; c < g->channels; c++) out[i * g->out_stride + c] = 0;
+  for (size_t n = 0; n < g->batch; n++)
+    for (size_t iy = 0; iy < g->height; iy++)
+      for (size_t ix = 0; ix < g->width; ix++)
+        for (size_t c = 0; c < g->channels; c++) {
+          size_t i = (n * g->height + iy) * g->width + ix;
+          uint32_t at = index[i * g->channels + c];
+          size_t oy = unpooled(iy, g->pool_height, at % g->pool_height, g->pad_top, oh);
+          size_t ox = unpooled(ix, g->pool_width, at / g->pool_height, g->pad_left, ow);
+          out[((n * oh + oy) * ow + ox) * g->out_stride + c] = in[i * g->in_stride + c];
+        }
+}
+
+/* Constant padding of dimensions d.. of the tensor: in and out point at the first element of
+ * the current sub-tensor of each. */
+static void pad_dimension(const uint32_t *in, uint32_t *out, size_t d, size_t n_dims, const size_t *shape,
+                          const size_t *pre, const size_t *post, uint32_t value) {
+  size_t in_inner = 1, out_inner = 1;
+  for (size_t e = d + 1; e < n_dims; e++) in_inner *= shape[e], out_inner *= pre[e] + shape[e] + post[e];
+  size_t out_size = pre[d] + shape[d] + post[d];
+  for (size_t i = 0; i < out_size; i++) {
+    uint32_t *o = out + i * out_inner;
+    if (i < pre[d] || i >= pre[d] + shape[d]) {
+      for (size_t j = 0; j < out_inner; j++) o[j] = value;
+    } else if (d + 1 == n_dims) {
+      *o = in[i - pre[d]];
+    } else {
+      pad_dimension(in + (i - pre[d]) * in_inner, o, d + 1, n_dims, shape, pre, post, value);
+    }
+  }
+}
+
+void xnn_reference_constant_pad(const uint32_t *in, uint32_t *out, size_t n_dims, const size_t *shape,
+                                const size_t *pre, const size_t *post, uint32_t value) {
+  if (n_dims == 0) *out = *in; /* a scalar */
+  else pad_dimension(in, out, 0, n_dims, shape, pre, post, value);
 }
 
 int xnn_same_element(uint32_t a, uint32_t b, size_t element_size) {

@@ -24,6 +24,7 @@ typedef struct {
   int called;                 /* the library function ran (0: skipped, no usable op) */
   int status;                 /* its enum xnn_status */
   xnn_problem problem;
+  int output;                 /* the output the problem is in (1: argmax pooling's indices) */
   size_t index;               /* the output element the problem is at */
   uint32_t expected, got;     /* its bits (reference or first run, and this run) */
 } xnn_block_outcome;

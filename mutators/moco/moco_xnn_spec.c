@@ -12,7 +12,13 @@
  * dilations, an element stride below the channel count, alpha <= 0 for ELU, output_min >=
  * output_max, zero input height or width at setup. The clamp range is written as output_min
  * and the width output_max - output_min, so that its refused boundary (width 0, min == max)
- * is a range boundary. */
+ * is a range boundary.
+ * PReLU, argmax pooling, unpooling and constant padding were added later: their refused
+ * boundaries were measured against the installed libxnnpack0 (each row says so), the
+ * library's source not being at hand; argmax pooling and unpooling take their padding as one
+ * value per axis (top = bottom, left = right) to fit eight parameters, and constant padding
+ * describes its tensor by a rank, one size and padding pair shared by every outer dimension
+ * and another for the innermost one. */
 #include <math.h>
 #include <string.h>
 #include "moco_xnn_spec.h"
@@ -42,6 +48,9 @@ static const moco_api xnn_apis[] = {
     UNARY("clamp_nc_f32", 2, R("output_min", -8, 8, -6, 0.25), R("output_range", 0.25, 16, 12, 0.25)),
     UNARY("elu_nc_f32", 1, R("alpha", 0.125, 4, 1, 0.125)),
     UNARY("leaky_relu_nc_f32", 1, R("negative_slope", -4, 4, 0.25, 0.25)),
+    /* The slopes (channels floats) come from data_seed; refused as every unary create: zero
+     * channels, a stride below the channels (measured: invalid_parameter). */
+    UNARY("prelu_nc_f32", 0),
     BINARY_MINMAX("add_nd_f32"), BINARY_MINMAX("subtract_nd_f32"), BINARY_MINMAX("multiply_nd_f32"),
     BINARY_MINMAX("divide_nd_f32"), BINARY_PLAIN("maximum_nd_f32"), BINARY_PLAIN("minimum_nd_f32"),
     BINARY_PLAIN("squared_difference_nd_f32"),
@@ -64,6 +73,43 @@ static const moco_api xnn_apis[] = {
       I("output_channel_stride", 1, 16, 1), I("block_size", 2, 4, 2)}, 0, "xnn_op", 0},
     {"xnn_setup_depth_to_space_nhwc_x32", "spatial-setup", 4,
      {OP, I("batch_size", 0, 4, 1), I("input_height", 1, 4, 2), I("input_width", 1, 4, 2)}, 0, NULL, 0},
+    /* Pooling windows tile the input (the stride is the window). Refused (measured, all
+     * xnn_status_invalid_parameter): a zero pooling height or width, a 1 x 1 window (legal()
+     * keeps the product >= 2), zero channels, a pixel stride below the channels, a non-zero
+     * padding with XNN_FLAG_TENSORFLOW_SAME_PADDING (legalize clears the padding). A padding
+     * as large as the window is accepted, but it makes windows of padding only, for which
+     * XNNPACK's own test reference (test/argmax-pooling-operator-tester.h) reads outside the
+     * input: legal() keeps the padding below the window. */
+    {"xnn_create_argmax_pooling2d_nhwc_f32", "pooling-create", 8,
+     {I("padding_height", 0, 3, 0), I("padding_width", 0, 3, 0), I("pooling_height", 1, 4, 2),
+      I("pooling_width", 1, 4, 2), I("channels", 1, 16, 4), I("input_pixel_stride", 1, 32, 4),
+      I("output_pixel_stride", 1, 32, 4), I("tf_same_padding", 0, 1, 0)}, 0, "xnn_op", 0},
+    /* Refused (measured): zero input height or width (invalid_parameter); batch 0 and an input
+     * smaller than the window (no output pixel) succeed. */
+    {"xnn_setup_argmax_pooling2d_nhwc_f32", "spatial-setup", 4,
+     {OP, I("batch_size", 0, 4, 1), I("input_height", 1, 8, 4), I("input_width", 1, 8, 4)}, 0, NULL, 0},
+    /* The inverse: each input pixel's value goes to the window position its index names, the
+     * rest of the output is zero; the output is input x window less the padding. Refused
+     * (measured, invalid_parameter): as argmax pooling's create (no flag here). */
+    {"xnn_create_unpooling2d_nhwc_x32", "pooling-create", 7,
+     {I("padding_height", 0, 3, 0), I("padding_width", 0, 3, 0), I("pooling_height", 1, 4, 2),
+      I("pooling_width", 1, 4, 2), I("channels", 1, 16, 4), I("input_pixel_stride", 1, 32, 4),
+      I("output_pixel_stride", 1, 32, 4)}, 0, "xnn_op", 0},
+    /* Refused (measured): zero input height or width (invalid_parameter). */
+    {"xnn_setup_unpooling2d_nhwc_x32", "spatial-setup", 4,
+     {OP, I("batch_size", 0, 4, 1), I("input_height", 1, 4, 2), I("input_width", 1, 4, 2)}, 0, NULL, 0},
+    /* Any 32-bit padding value is accepted (a float here; XNNPACK copies it at creation). */
+    {"xnn_create_constant_pad_nd_x32", "pad-create", 1, {R("padding_value", -8, 8, 0, 0.25)}, 0, "xnn_op", 0},
+    /* The tensor: num_dims dimensions, every one but the last of outer_size elements with
+     * outer paddings, the last of inner_size with inner paddings. Refused (measured): more
+     * than XNN_MAX_TENSOR_DIMS (6) dimensions returns xnn_status_unsupported_parameter; a zero
+     * dimension returns invalid_parameter; num_dims 0 (a scalar) succeeds. No padding is
+     * refused (1000 elements before 4 succeed). Outer sizes and paddings are kept small:
+     * six dimensions multiply them. */
+    {"xnn_setup_constant_pad_nd_x32", "pad-setup", 8,
+     {OP, I("num_dims", 0, 6, 2), I("outer_size", 1, 3, 2), I("inner_size", 1, 8, 4),
+      I("outer_pre_padding", 0, 1, 1), I("outer_post_padding", 0, 1, 0), I("inner_pre_padding", 0, 4, 1),
+      I("inner_post_padding", 0, 4, 1)}, 0, NULL, 0},
     {"xnn_run_operator", "run", 1, {OP}, 0, NULL, 0},
     {"xnn_delete_operator", "delete", 1, {OP}, 0, NULL, 1},
 };
@@ -71,22 +117,36 @@ _Static_assert(sizeof xnn_apis / sizeof *xnn_apis == XNN_APIS, "one row per API 
 
 static int kind_of(int api) { return api < 2 * XNN_KINDS ? api / 2 : -1; }
 static int is_create(int api) { return api < 2 * XNN_KINDS && api % 2 == 0; }
+/* Kinds whose pooling window tiles the input, with a padding per axis (create parameters:
+ * padding height and width, pooling height and width, channels, pixel strides). */
+static int tiled_window(int kind) { return kind == XNN_ARGMAX_POOLING || kind == XNN_UNPOOLING; }
+/* Kinds whose setup takes (op, batch, input height, input width). */
+static int spatial_setup(int kind) {
+  return kind == XNN_MAX_POOLING || kind == XNN_DEPTH_TO_SPACE || tiled_window(kind);
+}
 
-/* 1 when parameter `param` of create API `api` is a count or stride whose value just below
- * its range (0, or 1 for groups and block size) the library refuses. */
+/* 1 when parameter `param` of API `api` is a count or stride whose value just below its
+ * range (0, or 1 for groups and block size) the library refuses. */
 static int refused_lower(int api, unsigned param) {
   int kind = kind_of(api);
   if (api == XNN_API_RUN || api == XNN_API_DELETE) return 0;
-  if (!is_create(api)) /* setups: only spatial sizes are checked (zero height or width) */
-    return (kind == XNN_MAX_POOLING || kind == XNN_DEPTH_TO_SPACE) && param >= 2;
+  if (!is_create(api)) { /* setups: zero spatial sizes, a zero dimension of a padded tensor */
+    if (kind == XNN_CONSTANT_PAD) return param == 2 || param == 3;
+    return spatial_setup(kind) && param >= 2;
+  }
   if (XNN_UNARY(kind)) return param < 3 || (kind == XNN_CLAMP && param == 4) || (kind == XNN_ELU && param == 3);
   if (XNN_BINARY(kind)) return param == 1; /* output range 0: output_min == output_max */
   if (kind == XNN_FULLY_CONNECTED) return param != 4;
-  return 1; /* pooling, channel shuffle, depth to space: every parameter */
+  if (tiled_window(kind)) return param >= 2 && param <= 6; /* not the paddings nor the flag */
+  if (kind == XNN_CONSTANT_PAD) return 0;                  /* any padding value */
+  return 1; /* max pooling, channel shuffle, depth to space: every parameter */
 }
 
+/* The upper sides refused: only constant padding's rank past XNN_MAX_TENSOR_DIMS. */
 static int xnn_refused(unsigned api, unsigned param, int upper) {
-  return !upper && api < XNN_APIS && refused_lower((int)api, param);
+  if (api >= XNN_APIS) return 0;
+  if (upper) return api == 2 * XNN_CONSTANT_PAD + 1 && param == 1;
+  return refused_lower((int)api, param);
 }
 
 static double arg(const Mlf__Moco__Block *k, unsigned i) {
@@ -108,6 +168,7 @@ static double stride_floor(int api, const Mlf__Moco__Block *k, unsigned param) {
   if (XNN_UNARY(kind) && (param == 1 || param == 2)) return arg(k, 0);
   if (kind == XNN_FULLY_CONNECTED && (param == 2 || param == 3)) return arg(k, param - 2);
   if (kind == XNN_MAX_POOLING && (param == 6 || param == 7)) return arg(k, 5);
+  if (tiled_window(kind) && (param == 5 || param == 6)) return arg(k, 4);
   if (kind == XNN_CHANNEL_SHUFFLE && (param == 2 || param == 3)) return arg(k, 0) * arg(k, 1);
   if (kind == XNN_DEPTH_TO_SPACE && param == 1) return arg(k, 0) * arg(k, 3) * arg(k, 3);
   if (kind == XNN_DEPTH_TO_SPACE && param == 2) return arg(k, 0);
@@ -119,9 +180,23 @@ static double window(const Mlf__Moco__Block *create, unsigned axis) {
   return (arg(create, axis) - 1) * arg(create, 4) + 1;
 }
 
+/* 1 when v is legal for parameter `param` of a tiled-window create block k: a window of more
+ * than one element, a padding below the window on its axis, no padding beside
+ * XNN_FLAG_TENSORFLOW_SAME_PADDING (argmax pooling's parameter 7). */
+static int tiled_window_legal(const Mlf__Moco__Block *k, unsigned param, double v) {
+  int same = k->n_args > 7 && arg(k, 7) == 1;
+  switch (param) {
+    case 0: case 1: return v < arg(k, param + 2) && (v == 0 || !same);
+    case 2: case 3: return (v > 1 || arg(k, 5 - param) > 1) && arg(k, param - 2) < v;
+    case 7: return v == 0 || (arg(k, 0) == 0 && arg(k, 1) == 0);
+    default: return 1;
+  }
+}
+
 /* 1 when v is legal for parameter `param` of block b, beside its range: strides cover the
  * channels, a pooling window has more than one element, the two shapes of a binary setup
- * broadcast (NumPy rules: equal or 1), a pooled input is as large as the window. */
+ * broadcast (NumPy rules: equal or 1), a pooled input is as large as the window, a tiled
+ * window's padding fits it (tiled_window_legal). */
 static int xnn_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, double v) {
   const Mlf__Moco__Block *k = p->blocks[b];
   int api = moco_api_index(&moco_xnn_spec, k->api);
@@ -132,6 +207,7 @@ static int xnn_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, doub
   if (stride_floor(api, k, param) > 0 && v < stride_floor(api, k, param)) return 0;
   int kind = kind_of(api);
   if (is_create(api) && kind == XNN_MAX_POOLING && param < 2) return v > 1 || arg(k, 1 - param) > 1;
+  if (is_create(api) && tiled_window(kind)) return tiled_window_legal(k, param, v);
   if (is_create(api)) return 1;
   const Mlf__Moco__Block *create = op_block(p, k);
   if (XNN_BINARY(kind) && param >= 1) {
@@ -174,11 +250,39 @@ static size_t latest_usable(const Mlf__Moco__Program *p, size_t b, int kind, int
   return SIZE_MAX;
 }
 
-/* Strides raised to the channels they cover, a 1 x 1 pooling window widened; a setup's op
- * re-pointed to the latest live op of its own kind and a run's to the latest op set up (the
- * block is dropped when there is none); shapes made to broadcast; pooled inputs made as large
- * as the window. */
+/* A tiled window of more than one element, each padding below the window on its axis and
+ * none beside XNN_FLAG_TENSORFLOW_SAME_PADDING. */
+static void legalize_tiled_window(Mlf__Moco__Block *k) {
+  if (arg(k, 2) == 1 && arg(k, 3) == 1) set_integer(k->args[3], 2);
+  for (unsigned axis = 0; axis < 2; axis++) {
+    if (arg(k, 7) == 1) set_integer(k->args[axis], 0);
+    if (arg(k, axis) >= arg(k, axis + 2)) set_integer(k->args[axis], arg(k, axis + 2) - 1);
+  }
+}
+
+/* The block the program's last step made negative, or NULL. */
+static const Mlf__Moco__Block *negative_block(const Mlf__Moco__Program *p, unsigned *param) {
+  const Mlf__Moco__Step *s = p->n_derivation ? p->derivation[p->n_derivation - 1] : NULL;
+  if (!s || !s->negative || s->block >= p->n_blocks) return NULL;
+  *param = s->param;
+  return p->blocks[s->block];
+}
+
+/* A zero size made negative in a constant-padding setup must be a size the library reads:
+ * an outer size needs two dimensions, the inner size one. */
+static void legalize_pad_rank(Mlf__Moco__Block *k, unsigned negative_param) {
+  double rank = negative_param == 2 ? 2 : negative_param == 3 ? 1 : 0;
+  if (arg(k, 1) < rank) set_integer(k->args[1], rank);
+}
+
+/* Strides raised to the channels they cover, a 1 x 1 pooling window widened, tiled windows
+ * padded legally; a setup's op re-pointed to the latest live op of its own kind and a run's to
+ * the latest op set up (the block is dropped when there is none); shapes made to broadcast;
+ * pooled inputs made as large as the window; a negative padded tensor given the dimension its
+ * zero size stands in. */
 static void xnn_legalize(Mlf__Moco__Program *p) {
+  unsigned negative_param = 0;
+  const Mlf__Moco__Block *negative = negative_block(p, &negative_param);
   for (size_t b = 0; b < p->n_blocks;) {
     Mlf__Moco__Block *k = p->blocks[b];
     int api = moco_api_index(&moco_xnn_spec, k->api), kind = kind_of(api);
@@ -186,6 +290,7 @@ static void xnn_legalize(Mlf__Moco__Program *p) {
       if (xnn_apis[api].params[i].kind == MOCO_INT && arg(k, i) < stride_floor(api, k, i))
         set_integer(k->args[i], stride_floor(api, k, i));
     if (is_create(api) && kind == XNN_MAX_POOLING && arg(k, 0) == 1 && arg(k, 1) == 1) set_integer(k->args[1], 2);
+    if (is_create(api) && tiled_window(kind)) legalize_tiled_window(k);
     if (is_create(api) || api == XNN_API_DELETE) { b++; continue; }
     const Mlf__Moco__Block *create = op_block(p, k);
     int run = api == XNN_API_RUN;
@@ -201,6 +306,7 @@ static void xnn_legalize(Mlf__Moco__Program *p) {
     if (kind == XNN_MAX_POOLING)
       for (unsigned i = 2; i <= 3; i++)
         if (arg(k, i) < window(create, i - 2)) set_integer(k->args[i], window(create, i - 2));
+    if (kind == XNN_CONSTANT_PAD && k == negative) legalize_pad_rank(k, negative_param);
     b++;
   }
 }
