@@ -383,3 +383,10 @@ int xnn_op_reference(const xnn_slot *s, const Mlf__Moco__Block *setup, const moc
     default: return 0;
   }
 }
+
+uint32_t xnn_op_comparable(const xnn_slot *s, const Mlf__Moco__Block *setup, const moco_results *r, int which,
+                           size_t element, uint32_t got) {
+  if (s->kind != XNN_ARGMAX_POOLING || which != 1) return got;
+  xnn_window_geometry g = window_geometry(s->kind, s->create, setup, r);
+  return xnn_argmax_canonical_index(&g, element, got);
+}

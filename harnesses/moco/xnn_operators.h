@@ -39,6 +39,11 @@ enum xnn_status xnn_op_setup(xnn_slot *s, const Mlf__Moco__Block *k, const moco_
 /* The reference output of s as set up by block `setup` into ref[i] (laid out as out[i]; the
  * elements between rows are left alone); 0, writing nothing, for a kind without one. */
 int xnn_op_reference(const xnn_slot *s, const Mlf__Moco__Block *setup, const moco_results *r, void *ref[2]);
+/* Element `element` of output `which` as the reference is compared with it: itself, or for
+ * argmax pooling's indices the index the reference gives for the pixel it names
+ * (xnn_argmax_canonical_index). */
+uint32_t xnn_op_comparable(const xnn_slot *s, const Mlf__Moco__Block *setup, const moco_results *r, int which,
+                           size_t element, uint32_t got);
 /* Elements out spans: its rows but the last one's trailing gap. */
 size_t xnn_output_span(const xnn_output *out);
 /* Frees s's tensors. */

@@ -224,11 +224,21 @@ void xnn_reference_argmax_pooling(const float *in, float *out, uint32_t *index, 
         }
 }
 
-/* Where position p of input pixel i lands along an axis of `size` output pixels: i * pool + p
- * less the padding, clamped into [0, size). */
-static size_t unpooled(size_t i, size_t pool, size_t p, size_t pad, size_t size) {
-  size_t at = i * pool + p > pad ? i * pool + p - pad : 0;
+/* The pixel, along an axis of the pooled side (`size` pixels), that position p of window w
+ * stands for: its own less the padding, or the nearest pixel for a padding position. */
+static size_t nearest_inside(size_t w, size_t pool, size_t p, size_t pad, size_t size) {
+  size_t at = w * pool + p > pad ? w * pool + p - pad : 0;
   return at < size ? at : size - 1;
+}
+
+uint32_t xnn_argmax_canonical_index(const xnn_window_geometry *g, size_t element, uint32_t at) {
+  size_t ow = xnn_windows_wide(g), oh = xnn_windows_high(g), pixel = element / g->channels;
+  if (at >= g->pool_height * g->pool_width || ow == 0 || oh == 0) return UINT32_MAX;
+  size_t ox = pixel % ow, oy = pixel / ow % oh;
+  size_t iy = nearest_inside(oy, g->pool_height, at % g->pool_height, g->pad_top, g->height);
+  size_t ix = nearest_inside(ox, g->pool_width, at / g->pool_height, g->pad_left, g->width);
+  if (iy == first_inside(oy, g->pool_height, g->pad_top) && ix == first_inside(ox, g->pool_width, g->pad_left)) return 0;
+  return (uint32_t)((ix + g->pad_left - ox * g->pool_width) * g->pool_height + iy + g->pad_top - oy * g->pool_height);
 }
 
 void xnn_reference_unpooling(const uint32_t *in, const uint32_t *index, uint32_t *out, const xnn_window_geometry *g) {
@@ -244,8 +254,8 @@ void xnn_reference_unpooling(const uint32_t *in, const uint32_t *index, uint32_t
         for (size_t c = 0; c < g->channels; c++) {
           size_t i = (n * g->height + iy) * g->width + ix;
           uint32_t at = index[i * g->channels + c];
-          size_t oy = unpooled(iy, g->pool_height, at % g->pool_height, g->pad_top, oh);
-          size_t ox = unpooled(ix, g->pool_width, at / g->pool_height, g->pad_left, ow);
+          size_t oy = nearest_inside(iy, g->pool_height, at % g->pool_height, g->pad_top, oh);
+          size_t ox = nearest_inside(ix, g->pool_width, at / g->pool_height, g->pad_left, ow);
           out[((n * oh + oy) * ow + ox) * g->out_stride + c] = in[i * g->in_stride + c];
         }
 }

@@ -73,6 +73,14 @@ size_t xnn_windows_wide(const xnn_window_geometry *g);
  * the window's first input pixel has index 0 even when padding precedes it (the reference
  * starts from that pixel with index 0). */
 void xnn_reference_argmax_pooling(const float *in, float *out, uint32_t *index, const xnn_window_geometry *g);
+/* The index xnn_reference_argmax_pooling gives for the input pixel that index `at` of index
+ * element `element` names, or UINT32_MAX for an index outside the window. An index may name a
+ * padding position: it stands for the nearest input pixel, the pixel unpooling puts its value
+ * on (test/unpooling-operator-tester.h clamps padding positions into the output) and the pixel
+ * the argmax test reference's index 0 names when padding precedes it; windows padded on both
+ * axes, which upstream's tests do not pad, give other indices for the same pixel (the library
+ * gives the first position, in index order, that stands for the maximum). */
+uint32_t xnn_argmax_canonical_index(const xnn_window_geometry *g, size_t element, uint32_t at);
 /* Unpooling (test/unpooling-operator-tester.h, upstream): height and width are of the input
  * here (one pixel per window); the output, (height * pool_height - pad_top - pad_bottom) by the
  * same along the width, is zero but for each input value at the position its index names in

@@ -59,9 +59,12 @@ static uint32_t element(const void *buf, size_t i, size_t size) {
   return size == 2 ? ((const uint16_t *)buf)[i] : ((const uint32_t *)buf)[i];
 }
 
-/* Records the first problem of output `which` of a run: an element unlike the reference or
- * the first run, an element between rows that is no longer canary. */
-static void check_output(const xnn_output *out, int which, const void *first, const void *ref, xnn_block_outcome *o) {
+/* Records the first problem of output `which` of a run of s (set up by `setup`): an element
+ * unlike the first run or the reference (xnn_op_comparable), an element between rows that is
+ * no longer canary. */
+static void check_output(const xnn_slot *s, int which, const Mlf__Moco__Block *setup, const moco_results *r,
+                         const void *first, const void *ref, xnn_block_outcome *o) {
+  const xnn_output *out = &s->out[which];
   size_t n = xnn_output_span(out), size = out->size;
   const unsigned char canary[4] = {MLF_GUARD_CANARY, MLF_GUARD_CANARY, MLF_GUARD_CANARY, MLF_GUARD_CANARY};
   for (size_t i = 0; i < n && !o->problem; i++) {
@@ -71,7 +74,7 @@ static void check_output(const xnn_output *out, int which, const void *first, co
       if (memcmp((const char *)out->data + i * size, canary, size) != 0) problem = XNN_PROBLEM_STRIDE_GAP;
     } else if (!xnn_same_element(element(first, i, size), got, size)) {
       problem = XNN_PROBLEM_NONDETERMINISTIC, expected = element(first, i, size);
-    } else if (ref && !xnn_same_element(element(ref, i, size), got, size)) {
+    } else if (ref && !xnn_same_element(element(ref, i, size), xnn_op_comparable(s, setup, r, which, i, got), size)) {
       problem = XNN_PROBLEM_REFERENCE, expected = element(ref, i, size);
     }
     if (problem) o->problem = problem, o->output = which, o->index = i, o->expected = expected, o->got = got;
@@ -79,8 +82,9 @@ static void check_output(const xnn_output *out, int which, const void *first, co
 }
 
 /* The first problem of a run: in an output (check_output), then a canary next to a guard page. */
-static void check_run(const xnn_slot *s, void *const first[2], void *const ref[2], xnn_block_outcome *o) {
-  for (int i = 0; i < 2 && s->out[i].data; i++) check_output(&s->out[i], i, first[i], ref[i], o);
+static void check_run(const xnn_slot *s, const Mlf__Moco__Block *setup, const moco_results *r, void *const first[2],
+                      void *const ref[2], xnn_block_outcome *o) {
+  for (int i = 0; i < 2 && s->out[i].data; i++) check_output(s, i, setup, r, first[i], ref[i], o);
   for (int i = 0; i < 2 && !o->problem; i++) {
     if (s->in[i] && !mlf_guard_canary_ok(s->in[i])) o->problem = XNN_PROBLEM_CANARY;
     if (s->out[i].data && !mlf_guard_canary_ok(s->out[i].data)) o->problem = XNN_PROBLEM_CANARY, o->output = i;
@@ -103,7 +107,7 @@ static void run_op(xnn_slot *s, const Mlf__Moco__Block *setup, const moco_result
   int exact = xnn_op_reference(s, setup, r, ref);
   o->status = xnn_run_operator(s->op, NULL);
   void *const no_ref[2] = {NULL, NULL};
-  if (o->status == xnn_status_success) check_run(s, first, exact ? ref : no_ref, o);
+  if (o->status == xnn_status_success) check_run(s, setup, r, first, exact ? ref : no_ref, o);
   for (int i = 0; i < 2; i++) free(first[i]), free(ref[i]);
 }
 
