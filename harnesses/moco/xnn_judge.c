@@ -56,6 +56,13 @@ void xnn_judge(const Mlf__Moco__Program *p, const xnn_outcome *o, mlf_run *run) 
     finding(run, "xnn_delete_operator", "leak", "%d block(s) allocated through the xnn_allocator still live "
             "after every op was deleted (allocation %d failed)", (int)o->live_after_teardown, (int)o->alloc.fail_at);
   for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++)
+    if (o->block[b].known) {
+      char tag[MLF_TAG_MAX];
+      snprintf(tag, sizeof tag, "mlf:moco_xnn:xnnpack:%s:%s", p->blocks[b]->api, o->block[b].known);
+      mlf_finding(run, tag, "block %zu reaches a known crash of the library%s", b,
+                  mlf_report_known() ? "" : " (avoided: MLF_REPORT_KNOWN=1 makes the failing call)");
+    }
+  for (size_t b = 0; b < p->n_blocks && b < MOCO_MAX_BLOCKS; b++)
     if (o->block[b].problem) {
       char tag[MLF_TAG_MAX];
       snprintf(tag, sizeof tag, "mlf:moco_xnn:xnnpack:%s:%s", run_call(p, b, o), problem_kind(&o->block[b]));

@@ -27,6 +27,9 @@ typedef struct {
   int output;                 /* the output the problem is in (1: argmax pooling's indices) */
   size_t index;               /* the output element the problem is at */
   uint32_t expected, got;     /* its bits (reference or first run, and this run) */
+  /* A known finding the block reaches (xnn_op_known_failure): the failing call is not made
+   * unless MLF_REPORT_KNOWN=1. */
+  const char *known;
 } xnn_block_outcome;
 
 typedef struct {

@@ -84,8 +84,9 @@ static const moco_api xnn_apis[] = {
      {I("padding_height", 0, 3, 0), I("padding_width", 0, 3, 0), I("pooling_height", 1, 4, 2),
       I("pooling_width", 1, 4, 2), I("channels", 1, 16, 4), I("input_pixel_stride", 1, 32, 4),
       I("output_pixel_stride", 1, 32, 4), I("tf_same_padding", 0, 1, 0)}, 0, "xnn_op", 0},
-    /* Refused (measured): zero input height or width (invalid_parameter); batch 0 and an input
-     * smaller than the window (no output pixel) succeed. */
+    /* Refused (measured): zero input height or width (invalid_parameter); batch 0 succeeds; an
+     * input smaller than the window (no output pixel) succeeds too, and then the run aborts (a
+     * known finding). */
     {"xnn_setup_argmax_pooling2d_nhwc_f32", "spatial-setup", 4,
      {OP, I("batch_size", 0, 4, 1), I("input_height", 1, 8, 4), I("input_width", 1, 8, 4)}, 0, NULL, 0},
     /* The inverse: each input pixel's value goes to the window position its index names, the
@@ -175,11 +176,6 @@ static double stride_floor(int api, const Mlf__Moco__Block *k, unsigned param) {
   return 0;
 }
 
-/* The extent a max-pooling window covers along one axis: (size - 1) * dilation + 1. */
-static double window(const Mlf__Moco__Block *create, unsigned axis) {
-  return (arg(create, axis) - 1) * arg(create, 4) + 1;
-}
-
 /* 1 when v is legal for parameter `param` of a tiled-window create block k: a window of more
  * than one element, a padding below the window on its axis, no padding beside
  * XNN_FLAG_TENSORFLOW_SAME_PADDING (argmax pooling's parameter 7). */
@@ -195,8 +191,9 @@ static int tiled_window_legal(const Mlf__Moco__Block *k, unsigned param, double 
 
 /* 1 when v is legal for parameter `param` of block b, beside its range: strides cover the
  * channels, a pooling window has more than one element, the two shapes of a binary setup
- * broadcast (NumPy rules: equal or 1), a pooled input is as large as the window, a tiled
- * window's padding fits it (tiled_window_legal). */
+ * broadcast (NumPy rules: equal or 1), a tiled window's padding fits it (tiled_window_legal).
+ * A pooled input smaller than its window is legal: xnnpack.h does not forbid it, the library
+ * accepts it, and what it then does is a known finding (xnn_operators.h). */
 static int xnn_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, double v) {
   const Mlf__Moco__Block *k = p->blocks[b];
   int api = moco_api_index(&moco_xnn_spec, k->api);
@@ -209,12 +206,10 @@ static int xnn_legal(const Mlf__Moco__Program *p, size_t b, unsigned param, doub
   if (is_create(api) && kind == XNN_MAX_POOLING && param < 2) return v > 1 || arg(k, 1 - param) > 1;
   if (is_create(api) && tiled_window(kind)) return tiled_window_legal(k, param, v);
   if (is_create(api)) return 1;
-  const Mlf__Moco__Block *create = op_block(p, k);
   if (XNN_BINARY(kind) && param >= 1) {
     double other = arg(k, param <= 3 ? param + 3 : param - 3);
     return v == other || v == 1 || other == 1;
   }
-  if (kind == XNN_MAX_POOLING && param >= 2 && create) return v >= window(create, param - 2);
   return 1;
 }
 
@@ -277,9 +272,8 @@ static void legalize_pad_rank(Mlf__Moco__Block *k, unsigned negative_param) {
 
 /* Strides raised to the channels they cover, a 1 x 1 pooling window widened, tiled windows
  * padded legally; a setup's op re-pointed to the latest live op of its own kind and a run's to
- * the latest op set up (the block is dropped when there is none); shapes made to broadcast;
- * pooled inputs made as large as the window; a negative padded tensor given the dimension its
- * zero size stands in. */
+ * the latest op set up (the block is dropped when there is none); shapes made to broadcast; a
+ * negative padded tensor given the dimension its zero size stands in. */
 static void xnn_legalize(Mlf__Moco__Program *p) {
   unsigned negative_param = 0;
   const Mlf__Moco__Block *negative = negative_block(p, &negative_param);
@@ -292,20 +286,15 @@ static void xnn_legalize(Mlf__Moco__Program *p) {
     if (is_create(api) && kind == XNN_MAX_POOLING && arg(k, 0) == 1 && arg(k, 1) == 1) set_integer(k->args[1], 2);
     if (is_create(api) && tiled_window(kind)) legalize_tiled_window(k);
     if (is_create(api) || api == XNN_API_DELETE) { b++; continue; }
-    const Mlf__Moco__Block *create = op_block(p, k);
     int run = api == XNN_API_RUN;
-    if (!create || !usable(p, k->args[0]->ref, b, run ? -1 : kind, run)) {
+    if (!op_block(p, k) || !usable(p, k->args[0]->ref, b, run ? -1 : kind, run)) {
       size_t r = latest_usable(p, b, run ? -1 : kind, run);
       if (r == SIZE_MAX) { moco_drop_block(p, b); continue; }
       k->args[0]->ref = (uint32_t)r;
-      create = p->blocks[r];
     }
     if (XNN_BINARY(kind))
       for (unsigned i = 1; i <= 3; i++)
         if (!xnn_legal(p, b, i + 3, arg(k, i + 3))) set_integer(k->args[i + 3], arg(k, i));
-    if (kind == XNN_MAX_POOLING)
-      for (unsigned i = 2; i <= 3; i++)
-        if (arg(k, i) < window(create, i - 2)) set_integer(k->args[i], window(create, i - 2));
     if (kind == XNN_CONSTANT_PAD && k == negative) legalize_pad_rank(k, negative_param);
     b++;
   }
