@@ -326,16 +326,21 @@ enum xnn_status xnn_op_setup(xnn_slot *s, const Mlf__Moco__Block *k, const moco_
 
 const char *xnn_op_known_failure(const xnn_slot *s, const Mlf__Moco__Block *k, const moco_results *r, int *in_run) {
   const Mlf__Moco__Block *c = s->create;
-  *in_run = s->kind == XNN_ARGMAX_POOLING;
+  *in_run = s->kind != XNN_MAX_POOLING;
   if (count(arg(k, 1, r)) == 0) return NULL; /* batch 0: nothing is computed */
   if (s->kind == XNN_MAX_POOLING) {
     size_t dilation = count(arg(c, 4, r));
     size_t window_h = (count(arg(c, 0, r)) - 1) * dilation + 1, window_w = (count(arg(c, 1, r)) - 1) * dilation + 1;
     return count(arg(k, 2, r)) < window_h || count(arg(k, 3, r)) < window_w ? "input-smaller-than-window-crashes" : NULL;
   }
-  if (s->kind != XNN_ARGMAX_POOLING) return NULL;
+  if (s->kind != XNN_ARGMAX_POOLING && s->kind != XNN_UNPOOLING) return NULL;
   xnn_window_geometry g = window_geometry(s->kind, c, k, r);
-  return xnn_windows_high(&g) == 0 || xnn_windows_wide(&g) == 0 ? "no-output-pixel-run-aborts" : NULL;
+  if (s->kind == XNN_ARGMAX_POOLING)
+    return xnn_windows_high(&g) == 0 || xnn_windows_wide(&g) == 0 ? "no-output-pixel-run-aborts" : NULL;
+  return unpooled_size(g.height, g.pool_height, g.pad_top + g.pad_bottom) == 0 ||
+                 unpooled_size(g.width, g.pool_width, g.pad_left + g.pad_right) == 0
+             ? "empty-output-written-past"
+             : NULL;
 }
 
 /* The reference of argmax pooling, unpooling or constant padding. */

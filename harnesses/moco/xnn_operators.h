@@ -37,9 +37,10 @@ enum xnn_status xnn_op_create(xnn_kind kind, const Mlf__Moco__Block *k, const mo
  * setup call. */
 enum xnn_status xnn_op_setup(xnn_slot *s, const Mlf__Moco__Block *k, const moco_results *r, uint64_t seed);
 /* Known findings (harnesses/moco/known_findings.tsv) setup block k of s would reach: Debian's
- * XNNPACK crashes inside xnn_setup_max_pooling2d_nhwc_f32 on an input smaller than the window,
- * and aborts (an assertion) inside xnn_run_operator after an argmax pooling setup that leaves no
- * output pixel. The finding's kind, or NULL; *in_run is 1 when the run fails, not the setup. */
+ * XNNPACK crashes inside xnn_setup_max_pooling2d_nhwc_f32 on an input smaller than the window;
+ * xnn_run_operator aborts (an assertion) after an argmax pooling setup that leaves no output
+ * pixel, and writes past the output after an unpooling setup whose padding leaves none. The
+ * finding's kind, or NULL; *in_run is 1 when the run fails, not the setup. */
 const char *xnn_op_known_failure(const xnn_slot *s, const Mlf__Moco__Block *k, const moco_results *r, int *in_run);
 /* The reference output of s as set up by block `setup` into ref[i] (laid out as out[i]; the
  * elements between rows are left alone); 0, writing nothing, for a kind without one. */

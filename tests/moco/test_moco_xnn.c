@@ -1,8 +1,10 @@
-/* MoCo over XNNPACK: the specification table (every API's defaults legal, BC values refused),
- * the post-processor (mutated bytes become a valid program, valid programs stay
- * byte-identical, every reference names a create block of the right kind), the reference
- * (one ulp off is caught) and the judge with planted wrong behaviours (a reference mismatch, a
- * success where xnn_status_invalid_parameter was due, a leak, an error on a valid program). */
+/* MoCo over XNNPACK: the specification table (every API's defaults legal, BC values refused on
+ * both sides, a negative zero size of a padded tensor given its dimension), the post-processor
+ * (mutated bytes become a valid program, valid programs stay byte-identical, every reference
+ * names a create block of the right kind), the references (hand-worked PReLU, argmax pooling,
+ * unpooling and constant padding; one ulp or one index off is caught) and the judge with
+ * planted wrong behaviours (a reference mismatch, a wrong index, a success where a refusal was
+ * due, the refusal status per boundary, a leak, an error on a valid program, a known crash). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,7 +81,8 @@ static void test_post_processor_is_idempotent_and_references_valid(void **state)
   moco_test_mutated_programs_stay_valid(&mlf__moco__xnn_program__descriptor, NULL, 0, check_xnn_program);
 }
 
-/* BC's values on the refused sides are outside what legal() accepts. */
+/* BC's values on the refused sides are outside what legal() accepts; constant padding's rank
+ * is refused above XNN_MAX_TENSOR_DIMS. */
 static void test_bc_values_are_illegal(void **state) {
   (void)state;
   for (int kind = 0; kind < XNN_KINDS; kind++) {
@@ -90,10 +93,93 @@ static void test_bc_values_are_illegal(void **state) {
       for (unsigned i = 0; i < spec->apis[api].n_params; i++) {
         const moco_param *q = &spec->apis[api].params[i];
         if (spec->refused((unsigned)api, i, 0)) assert_false(spec->legal(p, b, i, q->lo - q->resolution));
+        if (spec->refused((unsigned)api, i, 1)) assert_false(spec->legal(p, b, i, q->hi + q->resolution));
       }
     }
     mlf__moco__xnn_program__free_unpacked(root, NULL);
   }
+  assert_true(spec->refused(2 * XNN_CONSTANT_PAD + 1, 1, 1));
+  assert_int_equal(spec->apis[2 * XNN_CONSTANT_PAD + 1].params[1].hi, XNN_MAX_TENSOR_DIMS);
+}
+
+/* A negative zero outer size of a padded tensor of one dimension: the post-processor gives the
+ * tensor a second dimension (the outer size is read) and keeps the zero. */
+static void test_negative_pad_size_gets_its_dimension(void **state) {
+  (void)state;
+  Mlf__Moco__XnnProgram *root = program_of(XNN_CONSTANT_PAD);
+  Mlf__Moco__Program *p = root->program;
+  p->blocks[1]->args[1]->integer = 1; /* num_dims */
+  Mlf__Moco__Value zero = MLF__MOCO__VALUE__INIT;
+  zero.kind_case = MLF__MOCO__VALUE__KIND_INTEGER, zero.integer = 0;
+  Mlf__Moco__Step *step = calloc(1, sizeof *step);
+  mlf__moco__step__init(step);
+  step->has_op = step->has_block = step->has_param = step->has_negative = 1;
+  step->op = MLF__MOCO__OPERATOR__BC, step->block = 1, step->param = 2, step->negative = 1;
+  p->derivation = calloc(1, sizeof *p->derivation), p->derivation[0] = step, p->n_derivation = 1;
+  p->blocks[1]->args[2]->integer = 0; /* outer_size, one step below its range */
+  mlf_post_process(&root->base);
+  assert_int_equal(moco_value_number(p->blocks[1]->args[2]), 0);
+  assert_true(moco_value_number(p->blocks[1]->args[1]) >= 2);
+  assert_true(p->derivation[0]->negative);
+  mlf__moco__xnn_program__free_unpacked(root, NULL);
+}
+
+static uint32_t float_bits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+/* The references on small hand-worked cases. */
+static void test_new_operator_references(void **state) {
+  (void)state;
+  /* PReLU, 2 rows of 2 channels, input stride 3: negatives scaled by their channel's slope. */
+  float x[6] = {-2, 3, 99, 4, -8, 99}, slope[2] = {0.5f, -0.25f}, y[4];
+  xnn_reference_prelu(x, slope, y, 2, 2, 3, 2);
+  assert_true(y[0] == -1 && y[1] == 3 && y[2] == 4 && y[3] == 2);
+  /* Argmax pooling, 2 x 2 windows over a 4 x 4 single-channel image: values and indices
+   * px * 2 + py, worked by hand. */
+  float image[16] = {-8, -1, 6, -3, 4, -5, 2, -7, 0, 7, -2, 5, -4, 3, -6, 1}, max[4];
+  uint32_t index[4];
+  xnn_window_geometry g = {.batch = 1, .height = 4, .width = 4, .channels = 1, .pool_height = 2, .pool_width = 2,
+                           .in_stride = 1, .out_stride = 1};
+  xnn_reference_argmax_pooling(image, max, index, &g);
+  assert_true(max[0] == 4 && max[1] == 6 && max[2] == 7 && max[3] == 5);
+  assert_true(index[0] == 1 && index[1] == 0 && index[2] == 2 && index[3] == 2);
+  for (uint32_t i = 0; i < 4; i++) assert_int_equal(xnn_argmax_canonical_index(&g, 0, i), i);
+  assert_int_equal(xnn_argmax_canonical_index(&g, 0, 4), UINT32_MAX);
+  /* Padding 1 above a 3-wide, 2-high image under 3 x 3 windows: the maximum 9 at input (0, 1) is
+   * window position (py 1, px 1), index 4; index 3 (py 0, px 1) names the padding above it,
+   * which stands for the same pixel; index 5 names another pixel. */
+  float padded[6] = {1, 9, 2, 3, 4, 5}, padded_max;
+  xnn_window_geometry gp = {.batch = 1, .height = 2, .width = 3, .channels = 1, .pool_height = 3, .pool_width = 3,
+                            .pad_top = 1, .in_stride = 1, .out_stride = 1};
+  assert_int_equal(xnn_windows_high(&gp), 1);
+  xnn_reference_argmax_pooling(padded, &padded_max, index, &gp);
+  assert_true(padded_max == 9 && index[0] == 4);
+  assert_int_equal(xnn_argmax_canonical_index(&gp, 0, 3), 4);
+  assert_int_not_equal(xnn_argmax_canonical_index(&gp, 0, 5), 4);
+  /* Unpooling of one 2-channel pixel under a 2 x 2 window (output stride 3): channel 0 to
+   * index 1 (py 1, px 0), channel 1 to index 2 (py 0, px 1); the rest zero, gaps untouched. */
+  uint32_t value[2] = {0xaaaaaaaau, 0xbbbbbbbbu}, at[2] = {1, 2}, unpooled[12];
+  memset(unpooled, 0xee, sizeof unpooled);
+  xnn_window_geometry gu = {.batch = 1, .height = 1, .width = 1, .channels = 2, .pool_height = 2, .pool_width = 2,
+                            .in_stride = 2, .out_stride = 3};
+  xnn_reference_unpooling(value, at, unpooled, &gu);
+  const uint32_t want[12] = {0, 0, 0xeeeeeeeeu, 0, 0xbbbbbbbbu, 0xeeeeeeeeu,
+                             0xaaaaaaaau, 0, 0xeeeeeeeeu, 0, 0, 0xeeeeeeeeu};
+  assert_memory_equal(unpooled, want, sizeof want);
+  /* Constant padding of a 2 x 3 tensor by one row before and one column after: 3 x 4. */
+  uint32_t in[6] = {1, 2, 3, 4, 5, 6}, out[12];
+  size_t shape[2] = {2, 3}, pre[2] = {1, 0}, post[2] = {0, 1};
+  xnn_reference_constant_pad(in, out, 2, shape, pre, post, 7);
+  const uint32_t padded_want[12] = {7, 7, 7, 7, 1, 2, 3, 7, 4, 5, 6, 7};
+  assert_memory_equal(out, padded_want, sizeof padded_want);
+  xnn_reference_constant_pad(in, out, 0, shape, pre, post, 7); /* a scalar: copied */
+  assert_int_equal(out[0], 1);
+  /* A planted wrong element: one ulp off the PReLU output, one off in a padded copy. */
+  assert_false(xnn_same_element(float_bits(y[0]), float_bits(y[0]) + 1, 4));
+  assert_false(xnn_same_element(out[1], out[1] ^ 1, 4));
 }
 
 static const char *verdict(const Mlf__Moco__Program *p, const xnn_outcome *o) {
@@ -153,12 +239,56 @@ static void test_oracles_catch_planted_wrong_behaviour(void **state) {
   mlf__moco__xnn_program__free_unpacked(root, NULL);
 }
 
+/* The judge on the new operators: a wrong argmax index, a wrong padded element, the refusal
+ * status of a padded tensor of too many dimensions, a known crash. */
+static void test_oracles_catch_planted_wrong_behaviour_of_new_operators(void **state) {
+  (void)state;
+  Mlf__Moco__XnnProgram *root = program_of(XNN_ARGMAX_POOLING);
+  Mlf__Moco__Program *p = root->program;
+  xnn_outcome o;
+  good_outcome(&o);
+  assert_string_equal(verdict(p, &o), "ok");
+  o.block[2].problem = XNN_PROBLEM_REFERENCE, o.block[2].output = 1, o.block[2].expected = 3, o.block[2].got = 0;
+  assert_string_equal(verdict(p, &o), "mlf:moco_xnn:xnnpack:xnn_create_argmax_pooling2d_nhwc_f32:index-mismatch");
+  o.block[2].output = 0, o.block[2].expected = float_bits(2.5f), o.block[2].got = float_bits(2.5f) + 1;
+  assert_string_equal(verdict(p, &o), "mlf:moco_xnn:xnnpack:xnn_create_argmax_pooling2d_nhwc_f32:reference-mismatch");
+  good_outcome(&o);
+  o.block[1].known = "no-output-pixel-run-aborts", o.block[2].called = 0;
+  assert_string_equal(verdict(p, &o),
+                      "mlf:moco_xnn:xnnpack:xnn_setup_argmax_pooling2d_nhwc_f32:no-output-pixel-run-aborts");
+  mlf__moco__xnn_program__free_unpacked(root, NULL);
+
+  root = program_of(XNN_CONSTANT_PAD);
+  p = root->program;
+  good_outcome(&o);
+  o.block[2].problem = XNN_PROBLEM_REFERENCE, o.block[2].expected = 7, o.block[2].got = 6;
+  assert_string_equal(verdict(p, &o), "mlf:moco_xnn:xnnpack:xnn_create_constant_pad_nd_x32:reference-mismatch");
+  /* num_dims one past XNN_MAX_TENSOR_DIMS: the library returns unsupported_parameter (measured). */
+  Mlf__Moco__Step step = MLF__MOCO__STEP__INIT, *steps[1] = {&step};
+  step.op = MLF__MOCO__OPERATOR__BC, step.block = 1, step.param = 1, step.negative = 1;
+  p->n_derivation = 1, p->derivation = steps;
+  good_outcome(&o);
+  o.block[1].status = xnn_status_unsupported_parameter, o.block[2].called = 0;
+  assert_string_equal(verdict(p, &o), "ok");
+  o.block[1].status = xnn_status_invalid_parameter;
+  assert_string_equal(verdict(p, &o), "mlf:moco_xnn:xnnpack:xnn_setup_constant_pad_nd_x32:wrong-status");
+  step.param = 2; /* a zero outer size: invalid_parameter */
+  assert_string_equal(verdict(p, &o), "ok");
+  o.block[1].status = xnn_status_success;
+  assert_string_equal(verdict(p, &o), "mlf:moco_xnn:xnnpack:xnn_setup_constant_pad_nd_x32:refused-value-accepted");
+  p->n_derivation = 0, p->derivation = NULL;
+  mlf__moco__xnn_program__free_unpacked(root, NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_default_is_legal),
       cmocka_unit_test(test_post_processor_is_idempotent_and_references_valid),
       cmocka_unit_test(test_bc_values_are_illegal),
       cmocka_unit_test(test_oracles_catch_planted_wrong_behaviour),
+      cmocka_unit_test(test_negative_pad_size_gets_its_dimension),
+      cmocka_unit_test(test_new_operator_references),
+      cmocka_unit_test(test_oracles_catch_planted_wrong_behaviour_of_new_operators),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
