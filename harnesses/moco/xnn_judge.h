@@ -1,8 +1,9 @@
 /* The oracles of the XNN_OPERATORS template: statuses against the program's expectation
  * (positive: every call succeeds; negative: the call the last step made negative returns
- * xnn_status_invalid_parameter; an allocation-failure schedule: xnn_status_out_of_memory
- * where the failure hit), what each run found (reference, determinism, stride gaps,
- * canaries) and leaks. Calls no XNNPACK function. */
+ * xnn_status_invalid_parameter, or unsupported_parameter for a padded tensor of too many
+ * dimensions; an allocation-failure schedule: xnn_status_out_of_memory where the failure hit),
+ * what each run found (reference values and indices, determinism, stride gaps, canaries), the
+ * known crashes a block reaches, and leaks. Calls no XNNPACK function. */
 #ifndef XNN_JUDGE_H
 #define XNN_JUDGE_H
 #include "mlf_report.h"

@@ -61,8 +61,8 @@ static uint32_t element(const void *buf, size_t i, size_t size) {
 }
 
 /* Records the first problem of output `which` of a run of s (set up by `setup`): an element
- * unlike the first run or the reference (xnn_op_comparable), an element between rows that is
- * no longer canary. */
+ * unlike the first run or the reference (xnn_op_comparable), an element between rows or past
+ * the output in a buffer used again (up to its capacity) that is no longer canary. */
 static void check_output(const xnn_slot *s, int which, const Mlf__Moco__Block *setup, const moco_results *r,
                          const void *first, const void *ref, xnn_block_outcome *o) {
   const xnn_output *out = &s->out[which];
@@ -80,6 +80,9 @@ static void check_output(const xnn_slot *s, int which, const Mlf__Moco__Block *s
     }
     if (problem) o->problem = problem, o->output = which, o->index = i, o->expected = expected, o->got = got;
   }
+  for (size_t i = n; i < out->capacity && !o->problem; i++)
+    if (memcmp((const char *)out->data + i * size, canary, size) != 0)
+      o->problem = XNN_PROBLEM_CANARY, o->output = which, o->index = i, o->got = element(out->data, i, size);
 }
 
 /* The first problem of a run: in an output (check_output), then a canary next to a guard page. */
@@ -137,11 +140,14 @@ static void set_up(xnn_slot *s, const Mlf__Moco__Block *k, size_t b, uint64_t se
   xnn_slot fresh = *s;
   fresh.in[0] = fresh.in[1] = fresh.out[0].data = fresh.out[1].data = NULL;
   bo->called = 1;
-  bo->status = xnn_op_setup(&fresh, k, &o->results, seed);
+  bo->status = xnn_op_setup(&fresh, &s->out[0], k, &o->results, seed);
+  int kept_output = fresh.out[0].data && fresh.out[0].data == s->out[0].data; /* one buffer, one owner */
   if (bo->status == xnn_status_success) {
+    if (kept_output) s->out[0].data = NULL;
     xnn_op_free_tensors(s);
     *s = fresh, s->ready = !avoid, s->setup_block = b;
   } else {
+    if (kept_output) fresh.out[0].data = NULL;
     xnn_op_free_tensors(&fresh); /* the op may still point at the earlier tensors: kept */
     s->ready = 0;
   }

@@ -96,9 +96,12 @@ static const moco_api xnn_apis[] = {
      {I("padding_height", 0, 3, 0), I("padding_width", 0, 3, 0), I("pooling_height", 1, 4, 2),
       I("pooling_width", 1, 4, 2), I("channels", 1, 16, 4), I("input_pixel_stride", 1, 32, 4),
       I("output_pixel_stride", 1, 32, 4)}, 0, "xnn_op", 0},
-    /* Refused (measured): zero input height or width (invalid_parameter). */
-    {"xnn_setup_unpooling2d_nhwc_x32", "spatial-setup", 4,
-     {OP, I("batch_size", 0, 4, 1), I("input_height", 1, 4, 2), I("input_width", 1, 4, 2)}, 0, NULL, 0},
+    /* Refused (measured): zero input height or width (invalid_parameter). same_output 1: the
+     * output buffer of the op's previous setup again (an application's preallocated output),
+     * where it is large enough; 0: another buffer. */
+    {"xnn_setup_unpooling2d_nhwc_x32", "spatial-setup", 5,
+     {OP, I("batch_size", 0, 4, 1), I("input_height", 1, 4, 2), I("input_width", 1, 4, 2), I("same_output", 0, 1, 0)},
+     0, NULL, 0},
     /* Any 32-bit padding value is accepted (a float here; XNNPACK copies it at creation). */
     {"xnn_create_constant_pad_nd_x32", "pad-create", 1, {R("padding_value", -8, 8, 0, 0.25)}, 0, "xnn_op", 0},
     /* The tensor: num_dims dimensions, every one but the last of outer_size elements with
@@ -133,7 +136,7 @@ static int refused_lower(int api, unsigned param) {
   if (api == XNN_API_RUN || api == XNN_API_DELETE) return 0;
   if (!is_create(api)) { /* setups: zero spatial sizes, a zero dimension of a padded tensor */
     if (kind == XNN_CONSTANT_PAD) return param == 2 || param == 3;
-    return spatial_setup(kind) && param >= 2;
+    return spatial_setup(kind) && (param == 2 || param == 3);
   }
   if (XNN_UNARY(kind)) return param < 3 || (kind == XNN_CLAMP && param == 4) || (kind == XNN_ELU && param == 3);
   if (XNN_BINARY(kind)) return param == 1; /* output range 0: output_min == output_max */
