@@ -41,16 +41,6 @@ done
 specs=$(out/bench/annotest_spec_count harnesses/annotest/annotations/*.h)
 core=$(( $(nproc) >= 2 ? 1 : 0 ))
 
-# status_of TAG: the upstream status the registry gives the tag (its rows are shell patterns).
-status_of() {
-  local pattern status
-  while IFS=$'\t' read -r pattern _ _ status _; do
-    case $pattern in ''|'#'*) continue ;; esac
-    # shellcheck disable=SC2053
-    if [[ $1 == $pattern ]]; then echo "$status"; return; fi
-  done <"$known"
-}
-
 # verdicts BINARY FILE...: "file<TAB>verdict" per replayed file (a replay that dies on a file
 # without a verdict gives "sanitizer: <SUMMARY>"; one past 300 s "hang in replay").
 verdicts() {
@@ -95,7 +85,7 @@ for t in "${targets[@]}"; do
   mapfile -t files < <(find "$run/artifacts" "$run/corpus" -type f | sort)
   true_n=0 false_n=0
   while IFS=$'\t' read -r tag example; do
-    status=$(status_of "$tag")
+    status=$(bench_status_of "$known" "$tag")
     case $status in
       "library bug"*) class=true; true_n=$((true_n + 1)) ;;
       *) class="spurious until triaged${status:+ (registry: $status)}"; false_n=$((false_n + 1)) ;;

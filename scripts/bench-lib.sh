@@ -68,3 +68,14 @@ bench_coverage_replay() {
   done
   echo "$excluded"
 }
+
+# bench_status_of REGISTRY TAG: the upstream status the registry (a known_findings.tsv, whose
+# rows are shell patterns) gives TAG, or nothing.
+bench_status_of() {
+  local pattern status
+  while IFS=$'\t' read -r pattern _ _ status _; do
+    case $pattern in ''|'#'*) continue ;; esac
+    # shellcheck disable=SC2053
+    if [[ $2 == $pattern ]]; then echo "$status"; return; fi
+  done <"$1"
+}

@@ -76,17 +76,6 @@ replay_verdicts() {
   rm -f "$out/part" "$out/part.err"
 }
 
-# status_of TAG: the upstream status known_findings.tsv gives the tag (its rows are shell
-# patterns), or nothing.
-status_of() {
-  local pattern status
-  while IFS=$'\t' read -r pattern _ _ status _; do
-    case $pattern in ''|'#'*) continue ;; esac
-    # shellcheck disable=SC2053
-    if [[ $1 == $pattern ]]; then echo "$status"; return; fi
-  done <"$known"
-}
-
 # coverage BINARY RUNDIR CORE: replays RUNDIR's final corpus for coverage; prints one line per
 # library tree and side: "library side covered total" (libraries with no PC covered left
 # out: the family links every library into each target), then "excluded N".
@@ -160,7 +149,7 @@ for t in "${targets[@]}"; do
                 print $1 "\t" $2 }' OFS='\t' "$run/replay-artifacts/verdicts.tsv" >"$run/artifact-verdicts.tsv"
   true_n=0 false_n=0
   while IFS=$'\t' read -r tag example; do
-    status=$(status_of "$tag")
+    status=$(bench_status_of "$known" "$tag")
     case $status in
       "library bug"*) class=true; true_n=$((true_n + 1)) ;;
       "") class="false positive until triaged"; false_n=$((false_n + 1)) ;;
