@@ -80,8 +80,17 @@ static void expr(emitter *e, const at_function *fn, const at_term *t) {
     break;
   case AT_IDENT:
     v = at_var_index(fn, t->text);
-    if (v < 0) OUT("%s", t->text);
-    else OUT("at__v[%d].%s", v, at_is_real(fn->vars[v].strategy) ? "d" : "i");
+    if (v < 0) {
+      OUT("%s", t->text);
+    } else if (fn->vars[v].strategy->kind == AT_CONST && fn->vars[v].strategy->constant->kind != AT_NUM) {
+      /* a computed variable has no slot value: its expression stands in (a shape [len] with
+       * len: nrow used to read 0) */
+      OUT("(");
+      expr(e, fn, fn->vars[v].strategy->constant);
+      OUT(")");
+    } else {
+      OUT("at__v[%d].%s", v, at_is_real(fn->vars[v].strategy) ? "d" : "i");
+    }
     break;
   case AT_NEG:
     OUT("(-");

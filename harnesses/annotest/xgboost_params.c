@@ -1,0 +1,81 @@
+/* The XGBoost target's training parameters (xgboost_oracles.h): the documented keys one at a
+ * time, a whole dict applied to a booster, and labels valid for each objective. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "annotations/xgboost.h"
+
+/* Key k's name; the order is the one annotest_xgb_param_text formats. */
+static const char *const key_names[ANNOTEST_XGB_KEYS] = {
+    "eta",       "gamma",  "max_depth",   "min_child_weight", "max_delta_step", "subsample",
+    "colsample_bytree", "colsample_bylevel", "colsample_bynode", "lambda", "alpha", "tree_method",
+    "grow_policy", "max_bin", "objective", "seed"};
+
+const char *annotest_xgb_param_name(long long key) {
+  return key >= 0 && key < ANNOTEST_XGB_KEYS ? key_names[key] : "eta";
+}
+
+/* Reals with %.17g: XGBoost parses them with strtod-like rules (dmlc parameter). */
+char *annotest_xgb_param_text(int key, const annotest_xgb_params_t *p) {
+  const double reals[] = {p->eta, p->gamma, 0, p->min_child_weight, p->max_delta_step, p->subsample,
+                          p->colsample_bytree, p->colsample_bylevel, p->colsample_bynode, p->lambda, p->alpha};
+  char buf[64];
+  switch (key) {
+  case 2: snprintf(buf, sizeof buf, "%lld", p->max_depth); break;
+  case 11: snprintf(buf, sizeof buf, "%s", p->tree_method); break;
+  case 12: snprintf(buf, sizeof buf, "%s", p->grow_policy); break;
+  case 13: snprintf(buf, sizeof buf, "%lld", p->max_bin); break;
+  case 14: snprintf(buf, sizeof buf, "%s", p->objective); break;
+  case 15: snprintf(buf, sizeof buf, "%lld", p->seed); break;
+  default: snprintf(buf, sizeof buf, "%.17g", key >= 0 && key <= 10 ? reals[key] : 0.3); break;
+  }
+  return strdup(buf);
+}
+
+int annotest_xgb_is_multiclass(const char *objective) { return strncmp(objective, "multi:", 6) == 0; }
+
+/* Parameters, "Learning Task Parameters" and the objectives' label checks in XGBoost 1.7's
+ * source: reg:squaredlogerror "All input labels are required to be greater than -1";
+ * logistic objectives "label must be in [0,1]" (regression_loss.h); count:poisson and
+ * reg:tweedie "label must be nonnegative", reg:gamma "label must be positive"
+ * (regression_obj.cu); multi:* "label must be in [0, num_class)" (multiclass_obj.cu);
+ * binary:hinge reads labels as 0 or 1. The squared, Huber and absolute errors take any real. */
+float annotest_xgb_label(const char *objective, long long num_class, float u) {
+  if (annotest_xgb_is_multiclass(objective)) {
+    long long c = (long long)(u * (float)num_class);
+    return (float)(c < num_class ? c : num_class - 1);
+  }
+  if (strstr(objective, "logistic") || strcmp(objective, "binary:logitraw") == 0) return u;
+  if (strcmp(objective, "binary:hinge") == 0) return u < 0.5f ? 0.0f : 1.0f;
+  if (strcmp(objective, "reg:gamma") == 0) return 0.001f + 100 * u;
+  if (strcmp(objective, "reg:squaredlogerror") == 0 || strcmp(objective, "count:poisson") == 0 ||
+      strcmp(objective, "reg:tweedie") == 0)
+    return 100 * u;
+  return 100 * (2 * u - 1);
+}
+
+int annotest_xgb_depth_allowed(const annotest_xgb_params_t *p) {
+  return p->max_depth > 0 || strcmp(p->tree_method, "exact") != 0;
+}
+
+int annotest_xgb_attr_exists(const char *key, long long nattr) {
+  return strncmp(key, "attr", 4) == 0 && key[4] - '0' < nattr;
+}
+
+int annotest_xgb_apply_params(BoosterHandle b, const annotest_xgb_params_t *p) {
+  for (int key = 0; key < ANNOTEST_XGB_KEYS; key++) {
+    /* grow_policy is "supported only if tree_method is set to hist, approx or gpu_hist". */
+    if (key == 12 && strcmp(p->tree_method, "exact") == 0) continue;
+    char *value = annotest_xgb_param_text(key, p);
+    int rc = value ? XGBoosterSetParam(b, key_names[key], value) : -1;
+    free(value);
+    if (rc != 0) return -1;
+  }
+  if (annotest_xgb_is_multiclass(p->objective)) {
+    char n[24];
+    snprintf(n, sizeof n, "%lld", p->num_class);
+    if (XGBoosterSetParam(b, "num_class", n) != 0) return -1;
+  }
+  return 0;
+}
