@@ -1,5 +1,6 @@
 /* The XGBoost target's training parameters (xgboost_oracles.h): the documented keys one at a
  * time, a whole dict applied to a booster, and labels valid for each objective. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,13 @@ const char *annotest_xgb_param_name(long long key) {
   return key >= 0 && key < ANNOTEST_XGB_KEYS ? key_names[key] : "eta";
 }
 
-/* Reals with %.17g: XGBoost parses them with strtod-like rules (dmlc parameter). */
+/* XGBoost's real parameters are 32-bit floats read with std::stof (dmlc parameter.h), which
+ * calls a value below FLT_MIN in magnitude "Out of range" (ERANGE, also for subnormals): the
+ * dict's double is written as the float a user would write, rounded to float and %.9g, which
+ * reads back exactly, with magnitudes below FLT_MIN written as 0 (3.1e-152 for max_delta_step
+ * was rejected at the first training round: a harness bug the glue test found). */
+static double as_float(double v) { return fabs(v) < FLT_MIN ? 0 : (double)(float)v; }
+
 char *annotest_xgb_param_text(int key, const annotest_xgb_params_t *p) {
   const double reals[] = {p->eta, p->gamma, 0, p->min_child_weight, p->max_delta_step, p->subsample,
                           p->colsample_bytree, p->colsample_bylevel, p->colsample_bynode, p->lambda, p->alpha};
@@ -28,7 +35,7 @@ char *annotest_xgb_param_text(int key, const annotest_xgb_params_t *p) {
   case 13: snprintf(buf, sizeof buf, "%lld", p->max_bin); break;
   case 14: snprintf(buf, sizeof buf, "%s", p->objective); break;
   case 15: snprintf(buf, sizeof buf, "%lld", p->seed); break;
-  default: snprintf(buf, sizeof buf, "%.17g", key >= 0 && key <= 10 ? reals[key] : 0.3); break;
+  default: snprintf(buf, sizeof buf, "%.9g", as_float(key >= 0 && key <= 10 ? reals[key] : 0.3)); break;
   }
   return strdup(buf);
 }

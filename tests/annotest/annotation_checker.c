@@ -45,9 +45,16 @@ static value eval(judge *j, const at_term *t) {
     return r;
   case AT_IDENT:
     v = at_var_index(j->fn, t->text);
-    if (v < 0 || (j->fn->vars[v].strategy->kind == AT_CONST && j->fn->vars[v].strategy->constant->kind != AT_NUM)) {
-      fail(j, "term %s: not a variable this judge can read", t->text);
-      r.ok = 0;
+    if (v >= 0 && j->fn->vars[v].strategy->kind == AT_CONST && j->fn->vars[v].strategy->constant->kind != AT_NUM)
+      return eval(j, j->fn->vars[v].strategy->constant); /* a computed variable: its expression */
+    if (v < 0) { /* a C constant: the test's model of it (a call without arguments) */
+      int known = 1;
+      r.v = j->model->call(t->text, NULL, 0, &known);
+      r.integral = r.v == floor(r.v);
+      if (!known) {
+        fail(j, "term %s: not a variable or constant this judge can read", t->text);
+        r.ok = 0;
+      }
       return r;
     }
     r.integral = !is_real_var(&j->fn->vars[v]);
@@ -161,6 +168,7 @@ static int element(judge *j, const char *dtype, const void *p, size_t k, double 
   if (!strcmp(dtype, "double")) *out = ((const double *)p)[k];
   else if (!strcmp(dtype, "float")) *out = ((const float *)p)[k];
   else if (!strcmp(dtype, "int")) *out = ((const int *)p)[k];
+  else if (!strcmp(dtype, "char")) *out = ((const char *)p)[k];
   else return fail(j, "arrays of %s are not judged", dtype);
   return 0;
 }
@@ -241,8 +249,16 @@ static int check_variable(judge *j, size_t i) {
     if ((at_is_real(s) ? slot->d : (double)slot->i) != s->constant->num)
       return fail(j, "%s: not the constant %s", v->name, s->constant->text);
     return 0;
-  case AT_LISTS: case AT_TUPLES: case AT_DICTS: case AT_ANYS: case AT_SPARSE:
-    return fail(j, "%s: this judge does not check lists, tuples, dicts, anys or sparse yet", v->name);
+  case AT_DICTS: /* each field a scalar, built into slot->sub */
+    if (!slot->p || !slot->sub || slot->nsub != s->nitems) return fail(j, "%s: not a dict of %zu fields", v->name, s->nitems);
+    for (size_t f = 0; f < s->nitems; f++) {
+      char what[160];
+      snprintf(what, sizeof what, "%s.%s", v->name, s->names[f]);
+      if (check_scalar(j, what, s->items[f], &slot->sub[f])) return -1;
+    }
+    return 0;
+  case AT_LISTS: case AT_TUPLES: case AT_ANYS: case AT_SPARSE:
+    return fail(j, "%s: this judge does not check lists, tuples, anys or sparse yet", v->name);
   default: return check_scalar(j, v->name, s, slot);
   }
 }

@@ -4,8 +4,9 @@
  * or closed ends, the NaN and infinity rules, froms and flags, array shapes tied to other
  * variables, row pitches (ld >= columns) and strides, every element's range, outs counts, and
  * objects: the generator's parameters fixed by the caller, the generator's own annotations,
- * and the object itself (the test's model of each generator). Lists, tuples, dicts, anys and
- * sparse vectors are not judged yet: a function that uses them fails with that message. */
+ * the object itself (the test's model of each generator), and each field of a dict. Lists,
+ * tuples, anys and sparse vectors are not judged yet: a function that uses them fails with that
+ * message. A computed variable in a bound or shape is judged by its expression. */
 #ifndef ANNOTATION_CHECKER_H
 #define ANNOTATION_CHECKER_H
 #include <stddef.h>
@@ -13,8 +14,8 @@
 #include "generator/at_model.h"
 
 typedef struct {
-  /* The value of a C function a term calls, from the test's own knowledge of it; sets *known
-   * to 0 for a function it does not know. */
+  /* The value of a C function a term calls (or of a C constant it names: nargs 0, args NULL),
+   * from the test's own knowledge of it; sets *known to 0 for one it does not know. */
   double (*call)(const char *name, const double *args, size_t nargs, int *known);
   /* Checks the object in slot (built by generator, whose variables are slot->sub): 0 when it
    * is what the generator's annotations describe, else -1 with a reason in why. */

@@ -27,3 +27,12 @@ $(BUILD)/tests/annotest/test_annotest_planted.o: $(ANNOTEST_PLANTED_H)
 $(BUILD)/tests/annotest/test_annotest_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
 $(OUT)/tests/test_annotest_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_planted,_glue.o .pb-c.o) \
   $(call obj,unit,tests/annotest/random_message.c $(annotest_gsl_SUPPORT)) $(LIB_gsl_prebuilt_SHARED)
+# The XGBoost findings on Debian's installed libxgboost0 (no sanitizers): the shared library.
+$(OUT)/tests/test_annotest_xgboost_debian: TEST_LDLIBS := -lxgboost
+# The XGBoost glue test builds random calls with the XGBoost target's glue and generators
+# (training boosters with the instrumented XGBoost; no annotated function is called) and judges
+# them with the same checker.
+$(OUT)/tests/test_annotest_xgboost_glue: $(ANNOTEST_GENERATOR_OBJ) \
+  $(call obj,unit,tests/annotest/random_message.c tests/annotest/annotation_checker.c $(annotest_xgboost_SUPPORT) \
+  $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
+$(OUT)/tests/test_annotest_xgboost_glue: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)

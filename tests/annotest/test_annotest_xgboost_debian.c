@@ -1,0 +1,58 @@
+/* The XGBoost findings of harnesses/annotest/known_findings.tsv shown on Debian's installed
+ * libxgboost0 1.7.4-1 (the shared library the package ships, linked here with -lxgboost: no
+ * sanitizers, no instrumentation), each with the smallest input that shows it. A test fails
+ * when the installed library no longer behaves as the registry says (fixed upstream: update
+ * the registry). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <xgboost/c_api.h>
+
+#define XGB_OK(call) assert_int_equal((call), 0)
+
+/* A booster of rounds rounds of depth-2 trees for squared error on 8 rows of 2 features. */
+static BoosterHandle trained(int rounds, DMatrixHandle *train) {
+  float data[8][2], labels[8];
+  for (int i = 0; i < 8; i++) data[i][0] = (float)i, data[i][1] = (float)(i % 3), labels[i] = (float)(i * i % 5);
+  BoosterHandle b;
+  XGB_OK(XGBSetGlobalConfig("{\"verbosity\": 0}"));
+  XGB_OK(XGDMatrixCreateFromMat(&data[0][0], 8, 2, NAN, train));
+  XGB_OK(XGDMatrixSetFloatInfo(*train, "label", labels, 8));
+  XGB_OK(XGBoosterCreate(train, 1, &b));
+  XGB_OK(XGBoosterSetParam(b, "max_depth", "2"));
+  XGB_OK(XGBoosterSetParam(b, "nthread", "1"));
+  for (int r = 0; r < rounds; r++) XGB_OK(XGBoosterUpdateOneIter(b, r, *train));
+  return b;
+}
+
+static int rounds_of(BoosterHandle b) {
+  int n = -1;
+  XGB_OK(XGBoosterBoostedRounds(b, &n));
+  return n;
+}
+
+/* slice-step-drops-layer: layers begin, begin + step, ... below end are (end - begin) / step
+ * rounded down: [0, 1) step 4 is empty, [0, 4) step 3 holds layer 0 only (not 0 and 3). */
+static void test_slice_step_drops_layer(void **state) {
+  (void)state;
+  DMatrixHandle train;
+  BoosterHandle b = trained(4, &train), one, two;
+  XGB_OK(XGBoosterSlice(b, 0, 1, 4, &one));
+  assert_int_equal(rounds_of(one), 0); /* range(0, 1, 4) has 1 element */
+  XGB_OK(XGBoosterSlice(b, 0, 4, 3, &two));
+  assert_int_equal(rounds_of(two), 1); /* range(0, 4, 3) has 2 */
+  XGB_OK(XGBoosterFree(one));
+  XGB_OK(XGBoosterFree(two));
+  XGB_OK(XGBoosterFree(b));
+  XGB_OK(XGDMatrixFree(train));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_slice_step_drops_layer),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
