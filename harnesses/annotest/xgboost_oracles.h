@@ -36,10 +36,10 @@ typedef struct {
 annotest_xgb_saved_t *annotest_xgb_saved_of(const void *text);
 void annotest_xgb_model_free(char *text);
 bst_ulong annotest_xgb_model_len(const void *buf);
-/* Known finding colmaker-empty-column: the exact tree method on a training matrix with a
- * column that has no present value (for params and train, or a generated booster). */
-int annotest_xgb_exact_on_empty_column(const annotest_xgb_params_t *params, DMatrixHandle train);
-int annotest_xgb_booster_exact_on_empty_column(BoosterHandle b);
+/* Known finding colmaker-no-present-value: the exact tree method on a training matrix without
+ * any present value (for params and train, or a generated booster). */
+int annotest_xgb_exact_without_values(const annotest_xgb_params_t *params, DMatrixHandle train);
+int annotest_xgb_booster_exact_without_values(BoosterHandle b);
 void annotest_xgb_dmatrix_array_free(DMatrixHandle *dmats);
 void annotest_xgb_booster_free(BoosterHandle b);
 /* The element count of a sparse pattern: ptr[lines]. */
