@@ -36,3 +36,16 @@ $(OUT)/tests/test_annotest_xgboost_glue: $(ANNOTEST_GENERATOR_OBJ) \
   $(call obj,unit,tests/annotest/random_message.c tests/annotest/annotation_checker.c $(annotest_xgboost_SUPPORT) \
   $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
 $(OUT)/tests/test_annotest_xgboost_glue: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)
+# The planted wrong XGBoost annotation (tests/annotest/plantedxgb_xgboost.h), generated the same
+# way and run on the instrumented XGBoost with the XGBoost target's generators.
+$(ANNOTEST_PLANTED_DIR)/annotest_%.proto $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.c $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.h: \
+  tests/annotest/%_xgboost.h $(ANNOTEST_GEN) | $(DEPS_STAMP)
+	$(CLANG) $(WARN) -fsyntax-only $(INCLUDES) -Iharnesses/annotest -x c $<
+	$(ANNOTEST_GEN) --lib $* --include $(notdir $<) $< $(ANNOTEST_PLANTED_DIR)
+ANNOTEST_PLANTEDXGB_H := $(addprefix $(ANNOTEST_PLANTED_DIR)/annotest_plantedxgb,_glue.h .pb-c.h)
+$(BUILD)/tests/annotest/test_annotest_xgboost_planted.o: $(ANNOTEST_PLANTEDXGB_H)
+$(BUILD)/tests/annotest/test_annotest_xgboost_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
+$(BUILD)/tests/annotest/planted/annotest_plantedxgb_glue.o: $(ANNOTEST_PLANTEDXGB_H)
+$(OUT)/tests/test_annotest_xgboost_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_plantedxgb,_glue.o .pb-c.o) \
+  $(call obj,unit,tests/annotest/random_message.c $(annotest_xgboost_SUPPORT) $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
+$(OUT)/tests/test_annotest_xgboost_planted: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)
