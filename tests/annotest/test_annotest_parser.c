@@ -180,6 +180,24 @@ static void schema_and_glue_cover_every_construct(void **state) {
   at_header_free(&h);
 }
 
+/* A computed variable in a shape stands for its expression: it has no slot value of its own
+ * (a shape [len] with len: n * 2 used to read 0). */
+static void computed_variable_in_a_shape_is_its_expression(void **state) {
+  (void)state;
+  at_header h = parse_ok("#include <stddef.h>\n"
+                         "//@ arg(n): ints(min=1, max=8)\n"
+                         "//@ arg(len): n * 2\n"
+                         "//@ arg(x): arrays(dtype=double, shape=[len])\n"
+                         "int h(size_t n, size_t len, const double *x);\n");
+  at_emit_ctx c = {&h, "demo", "every.h", "annotest_demo"};
+  char *glue = emit_to_string(at_emit_glue, &c);
+  if (!strstr(glue, "at__d0 = (int64_t)(((at__v[0].i * 2)))")) print_error("%s\n", glue);
+  assert_non_null(strstr(glue, "at__d0 = (int64_t)(((at__v[0].i * 2)))"));
+  assert_null(strstr(glue, "at__v[1].i"));
+  free(glue);
+  at_header_free(&h);
+}
+
 /* A @cc_example whose value lies outside its literal bound is an annotation error. */
 static void out_of_range_example_is_refused(void **state) {
   (void)state;
@@ -222,6 +240,7 @@ int main(void) {
       cmocka_unit_test(every_construct_parses),
       cmocka_unit_test(malformed_annotations_name_file_and_line),
       cmocka_unit_test(schema_and_glue_cover_every_construct),
+      cmocka_unit_test(computed_variable_in_a_shape_is_its_expression),
       cmocka_unit_test(out_of_range_example_is_refused),
       cmocka_unit_test(mismatched_declaration_fails_the_check),
   };
