@@ -181,6 +181,7 @@ int XGDMatrixCreateFromMat(const float *data, bst_ulong nrow, bst_ulong ncol, fl
 //@ arg(out): outs()
 //@ ensure(ret == 0)
 //@ check(annotest_check_dmatrix_from_csr)
+//@ cc_example(rows=3, cols=2, seed=3, data=[1, 2, 3, 4, 5, 6])
 int XGDMatrixCreateFromCSREx(const size_t* indptr, const unsigned* indices, const float* data, size_t nindptr, size_t nelem, size_t num_col, DMatrixHandle* out);
 
 // Header: CSC with col_ptr "pointer to col headers", nindptr "number of rows in the matrix + 1"
@@ -197,6 +198,7 @@ int XGDMatrixCreateFromCSREx(const size_t* indptr, const unsigned* indices, cons
 //@ arg(out): outs()
 //@ ensure(ret == 0)
 //@ check(annotest_check_dmatrix_from_csc)
+//@ cc_example(rows=3, cols=2, seed=5, data=[1, 2, 3, 4, 5, 6])
 int XGDMatrixCreateFromCSCEx(const size_t* col_ptr, const unsigned* indices, const float* data, size_t nindptr, size_t nelem, size_t num_row, DMatrixHandle* out);
 
 // Header: "load a data matrix"; fname a libsvm text file (annotest_xgb_libsvm_file).
@@ -206,6 +208,7 @@ int XGDMatrixCreateFromCSCEx(const size_t* col_ptr, const unsigned* indices, con
 //@ timeout(10)
 //@ ensure(ret == 0)
 //@ check(annotest_check_dmatrix_from_file)
+//@ cc_example(fname=annotest_xgb_libsvm_file(nrow=3, ncol=2, seed=1, values=[1, 2, 3, 4, 5, 6]), silent=1)
 int XGDMatrixCreateFromFile(const char *fname, int silent, DMatrixHandle *out);
 
 // Header: field "can be label, weight" (and base_margin, MetaInfo::SetInfo in data.cc), one
@@ -218,6 +221,7 @@ int XGDMatrixCreateFromFile(const char *fname, int silent, DMatrixHandle *out);
 //@ arg(array): arrays(dtype=float, shape=[len], elements=floats(min=annotest_xgb_info_min(field), max=1000000))
 //@ ensure(ret == 0)
 //@ check(annotest_check_set_float_info)
+//@ cc_example(nrow=2, field="weight", array=[0.5, 2])
 int XGDMatrixSetFloatInfo(DMatrixHandle handle, const char *field, const float *array, bst_ulong len);
 
 //@ dim(nrow): ints(min=1, max=64)
@@ -241,6 +245,7 @@ int XGDMatrixNumCol(DMatrixHandle handle, bst_ulong *out);
 //@ arg(out): outs()
 //@ ensure(ret == 0)
 //@ check(annotest_check_slice_dmatrix)
+//@ cc_example(nrow=3, len=4, idxset=[2, 0, 0, 1])
 int XGDMatrixSliceDMatrix(DMatrixHandle handle, const int *idxset, bst_ulong len, DMatrixHandle *out);
 
 /* ==== Booster (header, "Booster") ======================================================= */
@@ -272,6 +277,7 @@ int XGBoosterSetParam(BoosterHandle handle, const char *name, const char *value)
 //@ timeout(20)
 //@ ensure(ret == 0)
 //@ check(annotest_check_update_one_iter)
+//@ cc_example(handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="binary:logistic", tree_method="hist", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=16, ncol=3, rounds=1), iter=1)
 int XGBoosterUpdateOneIter(BoosterHandle handle, int iter, DMatrixHandle dtrain);
 
 // Header (deprecated form): option_mask "0:normal prediction 1:output margin ... 2:output leaf
@@ -304,6 +310,8 @@ int XGBoosterPredict(BoosterHandle handle, DMatrixHandle dmat, int option_mask, 
 //@ timeout(20)
 //@ ensure(ret == 0)
 //@ check(annotest_check_predict_from_dmatrix)
+//@ cc_example(rounds=2, ncol=3, handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="binary:logistic", tree_method="hist", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=16), dmat=annotest_xgb_dmatrix(nrow=5), config=annotest_xgb_predict_config(type=2))
+//@ cc_example(rounds=3, ncol=4, handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="multi:softprob", tree_method="exact", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=32), dmat=annotest_xgb_dmatrix(nrow=6), config=annotest_xgb_predict_config(type=4, strict_shape=1))
 int XGBoosterPredictFromDMatrix(BoosterHandle handle, DMatrixHandle dmat, char const *config, bst_ulong const **out_shape, bst_ulong *out_dim, float const **out_result);
 
 // Header: "Save model into existing file"; the extension picks the format (learner.cc
@@ -332,6 +340,7 @@ int XGBoosterLoadModel(BoosterHandle handle, const char *fname);
 //@ timeout(20)
 //@ ensure(ret == 0)
 //@ check(annotest_check_save_to_buffer)
+//@ cc_example(handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="multi:softprob", tree_method="exact", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=16, ncol=3, rounds=2), config=ANNOTEST_XGB_UBJ)
 int XGBoosterSaveModelToBuffer(BoosterHandle handle, char const *config, bst_ulong *out_len, char const **out_dptr);
 
 // Header: "load model from in memory buffer"; a buffer a generator saved in any format.
@@ -359,6 +368,7 @@ int XGBoosterLoadModelFromBuffer(BoosterHandle handle, const void *buf, bst_ulon
 //@ arg(out): outs()
 //@ ensure(ret == 0)
 //@ check(annotest_check_booster_slice)
+//@ cc_example(rounds=4, handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="binary:logistic", tree_method="hist", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=16), begin_layer=1, end_layer=3, step=1)
 int XGBoosterSlice(BoosterHandle handle, int begin_layer, int end_layer, int step, BoosterHandle *out);
 
 //@ dim(rounds): ints(min=0, max=4)
