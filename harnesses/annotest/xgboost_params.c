@@ -86,3 +86,16 @@ int annotest_xgb_apply_params(BoosterHandle b, const annotest_xgb_params_t *p) {
   }
   return 0;
 }
+
+int annotest_xgb_booster_has_tiny_parameter(BoosterHandle b) {
+  const annotest_xgb_booster_info *info = annotest_xgb_info(b);
+  if (!info) return 0;
+  const annotest_xgb_params_t *p = &info->params;
+  const double reals[] = {p->eta, p->gamma, p->min_child_weight, p->max_delta_step, p->subsample, p->colsample_bytree,
+                          p->colsample_bylevel, p->colsample_bynode, p->lambda, p->alpha};
+  for (size_t k = 0; k < sizeof reals / sizeof *reals; k++) {
+    double v = as_float(reals[k]);
+    if (v > 0 && v < 1e-37) return 1;
+  }
+  return 0;
+}

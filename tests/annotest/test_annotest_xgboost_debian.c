@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 #include <xgboost/c_api.h>
 
@@ -50,9 +51,42 @@ static void test_slice_step_drops_layer(void **state) {
   XGB_OK(XGDMatrixFree(train));
 }
 
+/* contrib-iteration-begin: contributions over [1, 2) of a 2-round booster are refused. */
+static void test_contrib_iteration_begin(void **state) {
+  (void)state;
+  DMatrixHandle train;
+  BoosterHandle b = trained(2, &train);
+  const bst_ulong *shape;
+  bst_ulong dim;
+  const float *out;
+  assert_int_equal(XGBoosterPredictFromDMatrix(b, train, "{\"type\": 2, \"training\": false, \"iteration_begin\": 1, "
+                                               "\"iteration_end\": 2, \"strict_shape\": false}", &shape, &dim, &out), -1);
+  assert_non_null(strstr(XGBGetLastError(), "Predict contribution supports only iteration end: (0, n_iteration)"));
+  XGB_OK(XGBoosterPredictFromDMatrix(b, train, "{\"type\": 2, \"training\": false, \"iteration_begin\": 0, "
+                                     "\"iteration_end\": 2, \"strict_shape\": false}", &shape, &dim, &out));
+  XGB_OK(XGBoosterFree(b));
+  XGB_OK(XGDMatrixFree(train));
+}
+
+/* dmlc-stof-tiny-parameter: colsample_bylevel = FLT_MIN trains, but the slice's copy of the
+ * configuration does not load (the value was read as the subnormal below FLT_MIN). */
+static void test_dmlc_stof_tiny_parameter(void **state) {
+  (void)state;
+  DMatrixHandle train;
+  BoosterHandle b = trained(0, &train), sliced;
+  XGB_OK(XGBoosterSetParam(b, "colsample_bylevel", "1.17549435e-38"));
+  XGB_OK(XGBoosterUpdateOneIter(b, 0, train));
+  assert_int_equal(XGBoosterSlice(b, 0, 1, 1, &sliced), -1);
+  assert_non_null(strstr(XGBGetLastError(), "Out of range value for colsample_bylevel, value='1.17549421e-38'"));
+  XGB_OK(XGBoosterFree(b));
+  XGB_OK(XGDMatrixFree(train));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_slice_step_drops_layer),
+      cmocka_unit_test(test_contrib_iteration_begin),
+      cmocka_unit_test(test_dmlc_stof_tiny_parameter),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

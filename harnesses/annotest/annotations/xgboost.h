@@ -304,6 +304,11 @@ int XGBoosterPredict(BoosterHandle handle, DMatrixHandle dmat, int option_mask, 
 //@ arg(handle): objs(annotest_xgb_booster, rounds=rounds, ncol=ncol)
 //@ arg(dmat): objs(annotest_xgb_dmatrix, ncol=ncol)
 //@ arg(config): objs(annotest_xgb_predict_config, rounds=rounds)
+// XGBoost 1.7.4 refuses contributions and interactions (types 2 to 5) over an iteration range
+// that does not start at 0 ("Predict contribution supports only iteration end: (0,
+// n_iteration), using model slicing instead", gbtree.h), which neither c_api.h nor the
+// prediction documentation says: known finding contrib-iteration-begin, skipped.
+//@ known(contrib-iteration-begin, annotest_xgb_contrib_from_later_iteration(config))
 //@ arg(out_shape): outs()
 //@ arg(out_dim): outs()
 //@ arg(out_result): outs()
@@ -366,6 +371,10 @@ int XGBoosterLoadModelFromBuffer(BoosterHandle handle, const void *buf, bst_ulon
 // known finding slice-step-drops-layer, skipped unless MLF_REPORT_KNOWN=1.
 //@ known(slice-step-drops-layer, (end_layer - begin_layer) % step != 0)
 //@ arg(out): outs()
+// XGBoosterSlice copies the booster's configuration through Learner::SaveConfig and LoadConfig;
+// a real parameter of exponent -38 (FLT_MIN up to 1e-37) does not survive it with Debian's
+// dmlc-core: known finding dmlc-stof-tiny-parameter, skipped.
+//@ known(dmlc-stof-tiny-parameter, annotest_xgb_booster_has_tiny_parameter(handle))
 //@ ensure(ret == 0)
 //@ check(annotest_check_booster_slice)
 //@ cc_example(rounds=4, handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="binary:logistic", tree_method="hist", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=16), begin_layer=1, end_layer=3, step=1)
