@@ -84,9 +84,9 @@ const char *annotest_xgb_generator_failure(const char **generator);
 void annotest_xgb_generator_failure_clear(void);
 /* Lowest admitted element of XGDMatrixSetFloatInfo's field (pick index of its froms). */
 double annotest_xgb_info_min(long long field);
-/* Known finding contrib-iteration-begin: a configuration of annotest_xgb_predict_config asking
- * for contributions or interactions (types 2 to 5) from an iteration after 0. */
-int annotest_xgb_contrib_from_later_iteration(const char *config);
+/* Known finding iteration-begin-refused: a configuration of annotest_xgb_predict_config asking
+ * for contributions, interactions or leaves (types 2 to 6) from an iteration after 0. */
+int annotest_xgb_explanation_from_later_iteration(const char *config);
 /* Known finding dmlc-stof-tiny-parameter: a real training parameter of the booster in
  * (0, 1e-37), whose text dmlc::stof reads inexactly (FLT_MIN becomes a subnormal). */
 int annotest_xgb_booster_has_tiny_parameter(BoosterHandle b);

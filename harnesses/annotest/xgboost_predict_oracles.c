@@ -178,10 +178,10 @@ void annotest_check_predict_from_dmatrix(at_ctx *ctx, int ret, BoosterHandle han
   judge(ctx, &call, &margin, dmat, *out_result, n, type == 6 ? 'l' : type == 2 || type == 3 ? 'c' : type >= 4 ? 'i' : 'n');
 }
 
-int annotest_xgb_contrib_from_later_iteration(const char *config) {
+int annotest_xgb_explanation_from_later_iteration(const char *config) {
   int type = 0, begin = 0;
   return sscanf(config, "{\"type\": %d, \"training\": %*[a-z], \"iteration_begin\": %d", &type, &begin) == 2 &&
-         type >= 2 && type <= 5 && begin > 0;
+         type >= 2 && begin > 0;
 }
 
 int annotest_xgb_same_predictions(at_ctx *ctx, BoosterHandle b, BoosterHandle c, DMatrixHandle m, const char *what) {

@@ -51,8 +51,8 @@ static void test_slice_step_drops_layer(void **state) {
   XGB_OK(XGDMatrixFree(train));
 }
 
-/* contrib-iteration-begin: contributions over [1, 2) of a 2-round booster are refused. */
-static void test_contrib_iteration_begin(void **state) {
+/* iteration-begin-refused: contributions and leaves over [1, 2) of a 2-round booster are refused. */
+static void test_iteration_begin_refused(void **state) {
   (void)state;
   DMatrixHandle train;
   BoosterHandle b = trained(2, &train);
@@ -62,6 +62,9 @@ static void test_contrib_iteration_begin(void **state) {
   assert_int_equal(XGBoosterPredictFromDMatrix(b, train, "{\"type\": 2, \"training\": false, \"iteration_begin\": 1, "
                                                "\"iteration_end\": 2, \"strict_shape\": false}", &shape, &dim, &out), -1);
   assert_non_null(strstr(XGBGetLastError(), "Predict contribution supports only iteration end: (0, n_iteration)"));
+  assert_int_equal(XGBoosterPredictFromDMatrix(b, train, "{\"type\": 6, \"training\": false, \"iteration_begin\": 1, "
+                                               "\"iteration_end\": 2, \"strict_shape\": false}", &shape, &dim, &out), -1);
+  assert_non_null(strstr(XGBGetLastError(), "Predict leaf supports only iteration end: (0, n_iteration)"));
   XGB_OK(XGBoosterPredictFromDMatrix(b, train, "{\"type\": 2, \"training\": false, \"iteration_begin\": 0, "
                                      "\"iteration_end\": 2, \"strict_shape\": false}", &shape, &dim, &out));
   XGB_OK(XGBoosterFree(b));
@@ -85,7 +88,7 @@ static void test_dmlc_stof_tiny_parameter(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_slice_step_drops_layer),
-      cmocka_unit_test(test_contrib_iteration_begin),
+      cmocka_unit_test(test_iteration_begin_refused),
       cmocka_unit_test(test_dmlc_stof_tiny_parameter),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -304,11 +304,11 @@ int XGBoosterPredict(BoosterHandle handle, DMatrixHandle dmat, int option_mask, 
 //@ arg(handle): objs(annotest_xgb_booster, rounds=rounds, ncol=ncol)
 //@ arg(dmat): objs(annotest_xgb_dmatrix, ncol=ncol)
 //@ arg(config): objs(annotest_xgb_predict_config, rounds=rounds)
-// XGBoost 1.7.4 refuses contributions and interactions (types 2 to 5) over an iteration range
-// that does not start at 0 ("Predict contribution supports only iteration end: (0,
+// XGBoost 1.7.4 refuses contributions, interactions and leaves (types 2 to 6) over an iteration
+// range that does not start at 0 ("Predict contribution supports only iteration end: (0,
 // n_iteration), using model slicing instead", gbtree.h), which neither c_api.h nor the
-// prediction documentation says: known finding contrib-iteration-begin, skipped.
-//@ known(contrib-iteration-begin, annotest_xgb_contrib_from_later_iteration(config))
+// prediction documentation says: known finding iteration-begin-refused, skipped.
+//@ known(iteration-begin-refused, annotest_xgb_explanation_from_later_iteration(config))
 //@ arg(out_shape): outs()
 //@ arg(out_dim): outs()
 //@ arg(out_result): outs()
