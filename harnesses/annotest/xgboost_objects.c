@@ -260,7 +260,7 @@ static void temporary_path(char *path, size_t n, const char *ext) {
   snprintf(path, n, "%s/annotest-xgb-%ld-%lu%s", dir && *dir ? dir : "/tmp", (long)getpid(), counter++, ext);
 }
 
-void annotest_xgb_model_free(char *text) {
+void annotest_xgb_saved_free(char *text) {
   annotest_xgb_saved_t *s = annotest_xgb_saved_of(text);
   if (!s->len) { /* a file: unlink its path (the URI without its "?format=..." query) */
     char *query = strchr(s->text, '?');
@@ -288,7 +288,7 @@ char *annotest_xgb_model_file(BoosterHandle booster, int format) {
   annotest_xgb_saved_of(path)->source = booster;
   if (XGBoosterSaveModel(booster, path) != 0) {
     generator_failed("annotest_xgb_model_file", "XGBoosterSaveModel");
-    annotest_xgb_model_free(path);
+    annotest_xgb_saved_free(path);
     return NULL;
   }
   return path;
@@ -323,7 +323,7 @@ char *annotest_xgb_libsvm_file(bst_ulong nrow, bst_ulong ncol, long seed, const 
     fputc('\n', f);
   }
   if (!f || fclose(f) != 0) {
-    annotest_xgb_model_free(s->text);
+    annotest_xgb_saved_free(s->text);
     return NULL;
   }
   strcat(s->text, "?format=libsvm");

@@ -318,7 +318,7 @@ static void resave_file(at_ctx *ctx, BoosterHandle b, const char *path, int form
   else
     compare_bytes(ctx, a, na, c, nb, "save(load(m)) against m (file)");
   free(a), free(c);
-  annotest_xgb_model_free(again);
+  annotest_xgb_saved_free(again);
 }
 
 static const char *const buffer_formats[] = {ANNOTEST_XGB_JSON, ANNOTEST_XGB_UBJ, ANNOTEST_XGB_DEPRECATED};

@@ -34,7 +34,7 @@ typedef struct {
   char text[];          /* the path, or the buffer's bytes */
 } annotest_xgb_saved_t;
 annotest_xgb_saved_t *annotest_xgb_saved_of(const void *text);
-void annotest_xgb_model_free(char *text);
+void annotest_xgb_saved_free(char *text);
 bst_ulong annotest_xgb_model_len(const void *buf);
 /* Known finding colmaker-no-present-value: the exact tree method on a training matrix without
  * any present value (for params and train, or a generated booster). */

@@ -73,20 +73,20 @@ BoosterHandle annotest_xgb_empty_booster(void);
 // A trained booster saved by XGBoosterSaveModel to a file whose extension picks the format
 // (header: "fname File URI or file name"; learner.cc: ".json" JSON, ".ubj" UBJSON, any other
 // the deprecated binary format): 0 JSON, 1 UBJSON, 2 binary.
-//@ generator(free = annotest_xgb_model_free)
+//@ generator(free = annotest_xgb_saved_free)
 //@ arg(booster): objs(annotest_xgb_booster, rounds=rounds)
 //@ dim(rounds): ints(min=1, max=4)
 //@ arg(format): ints(min=0, max=2)
 char *annotest_xgb_model_file(BoosterHandle booster, int format);
 
 // A fresh path where XGBoosterSaveModel writes format (0 .json, 1 .ubj, 2 .model: binary).
-//@ generator(free = annotest_xgb_model_free)
+//@ generator(free = annotest_xgb_saved_free)
 //@ arg(format): ints(min=0, max=2)
 char *annotest_xgb_model_path(int format);
 
 // The same model saved by XGBoosterSaveModelToBuffer ({"format": "json" | "ubj" |
 // "deprecated"}); the bytes of the buffer.
-//@ generator(free = annotest_xgb_model_free)
+//@ generator(free = annotest_xgb_saved_free)
 //@ arg(booster): objs(annotest_xgb_booster, rounds=rounds)
 //@ dim(rounds): ints(min=1, max=4)
 //@ arg(format): ints(min=0, max=2)
@@ -95,7 +95,7 @@ char *annotest_xgb_model_buffer(BoosterHandle booster, int format);
 // A libsvm text file of nrow rows over ncol features, read by XGDMatrixCreateFromFile: per
 // row a label and the row's present features in ascending 0-based index order (dmlc's libsvm
 // parser, indexing_mode 0 by default); the URI names the format ("?format=libsvm").
-//@ generator(free = annotest_xgb_model_free)
+//@ generator(free = annotest_xgb_saved_free)
 //@ arg(nrow): ints(min=1, max=64)
 //@ arg(ncol): ints(min=1, max=8)
 //@ arg(seed): ints(min=0, max=2147483647)
