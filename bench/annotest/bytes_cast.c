@@ -16,9 +16,16 @@ static uint64_t take(byte_stream *s, size_t k) {
 
 static ProtobufCMessage *cast_message(const ProtobufCMessageDescriptor *d, byte_stream *s);
 
-/* One value of field f from the stream into *slot (numbers are 8 bytes in these schemas). */
+/* Bytes a value of field f takes in its message: numbers are 8 bytes in these schemas but for
+ * the 32-bit index gaps of sparse vectors. */
+static size_t width(const ProtobufCFieldDescriptor *f) {
+  return f->type == PROTOBUF_C_TYPE_MESSAGE ? sizeof(void *) : f->type == PROTOBUF_C_TYPE_UINT32 ? 4 : 8;
+}
+
+/* One value of field f from the stream into *slot. */
 static void cast_value(const ProtobufCFieldDescriptor *f, void *slot, byte_stream *s) {
   if (f->type == PROTOBUF_C_TYPE_MESSAGE) *(ProtobufCMessage **)slot = cast_message(f->descriptor, s);
+  else if (width(f) == 4) *(uint32_t *)slot = (uint32_t)take(s, 4);
   else *(uint64_t *)slot = take(s, 8);
 }
 
@@ -29,12 +36,11 @@ static ProtobufCMessage *cast_message(const ProtobufCMessageDescriptor *d, byte_
   for (unsigned i = 0; i < d->n_fields; i++) {
     const ProtobufCFieldDescriptor *f = &d->fields[i];
     char *base = (char *)m;
-    size_t width = f->type == PROTOBUF_C_TYPE_MESSAGE ? sizeof(void *) : 8;
     if (f->label == PROTOBUF_C_LABEL_REPEATED) {
       size_t count = take(s, 1);
-      char *values = calloc(count ? count : 1, width);
+      char *values = calloc(count ? count : 1, width(f));
       if (!values) abort();
-      for (size_t k = 0; k < count; k++) cast_value(f, values + k * width, s);
+      for (size_t k = 0; k < count; k++) cast_value(f, values + k * width(f), s);
       *(size_t *)(base + f->quantifier_offset) = count;
       *(void **)(base + f->offset) = values;
     } else {

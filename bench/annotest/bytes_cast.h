@@ -17,7 +17,7 @@ typedef struct {
 } bytes_glue;
 
 /* The first byte picks one of the calls; then each field of its message, in schema order, takes
- * the next bytes as they are (8 per number, one count byte per repeated field, nested messages
+ * the next bytes as they are (8 per number, 4 per sparse index gap, one count byte per repeated field, nested messages
  * in turn; missing bytes are zero). The glue builds the arguments through bytes_fold.c, which
  * checks every value against its annotation instead of folding it; an input with any value
  * outside is counted as refused (calls and rejections of the function's statistics), a valid

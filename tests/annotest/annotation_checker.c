@@ -233,6 +233,31 @@ static int check_object(judge *j, const at_var *v, const at_slot *slot) {
   return 0;
 }
 
+static int check_sparse(judge *j, const at_var *v, const at_slot *slot) {
+  const at_strategy *s = v->strategy, *el = s->items[0];
+  value max_index = eval(j, s->max_index), max_len = eval(j, s->max_len), min_len = {0, 1, 1};
+  if (!max_index.ok || !max_len.ok || (s->min_len && !(min_len = eval(j, s->min_len)).ok)) return -1;
+  if (!j->model->node) return fail(j, "%s: the test has no model of sparse nodes", v->name);
+  double longest = fmin(max_len.v, max_index.v);
+  if ((double)slot->count < min_len.v || (double)slot->count > longest)
+    return fail(j, "%s: %zu nodes, annotated %g .. %g", v->name, slot->count, min_len.v, longest);
+  long long index, previous = 0;
+  double x;
+  for (size_t k = 0; k < slot->count; k++) {
+    char what[160];
+    if (j->model->node(s->dtype, slot->p, k, &index, &x)) return fail(j, "%s: nodes of %s are not judged", v->name, s->dtype);
+    if (index <= previous || (double)index > max_index.v)
+      return fail(j, "%s: node %zu has index %lld after %lld (ascending from 1 up to %g)", v->name, k, index, previous,
+                  max_index.v);
+    previous = index;
+    snprintf(what, sizeof what, "%s node %zu's value", v->name, k);
+    if (el->kind == AT_INTS ? check_int(j, what, el, (int64_t)x) : check_real(j, what, el, x)) return -1;
+  }
+  if (j->model->node(s->dtype, slot->p, slot->count, &index, &x) || index != -1)
+    return fail(j, "%s: node %zu (after the last) has index %lld, not the terminator -1", v->name, slot->count, index);
+  return 0;
+}
+
 static int check_variable(judge *j, size_t i) {
   const at_var *v = &j->fn->vars[i];
   const at_slot *slot = &j->slots[i];
@@ -254,11 +279,19 @@ static int check_variable(judge *j, size_t i) {
     for (size_t f = 0; f < s->nitems; f++) {
       char what[160];
       snprintf(what, sizeof what, "%s.%s", v->name, s->names[f]);
-      if (check_scalar(j, what, s->items[f], &slot->sub[f])) return -1;
+      const at_strategy *field = s->items[f];
+      if (field->kind == AT_CONST) { /* a number is built into its slot; a C name is emitted as written */
+        if (field->constant->kind == AT_NUM &&
+            (at_is_real(field) ? slot->sub[f].d : (double)slot->sub[f].i) != field->constant->num)
+          return fail(j, "%s: not the constant %s", what, field->constant->text);
+      } else if (check_scalar(j, what, field, &slot->sub[f])) {
+        return -1;
+      }
     }
     return 0;
-  case AT_LISTS: case AT_TUPLES: case AT_ANYS: case AT_SPARSE:
-    return fail(j, "%s: this judge does not check lists, tuples, anys or sparse yet", v->name);
+  case AT_SPARSE: return check_sparse(j, v, slot);
+  case AT_LISTS: case AT_TUPLES: case AT_ANYS:
+    return fail(j, "%s: this judge does not check lists, tuples or anys yet", v->name);
   default: return check_scalar(j, v->name, s, slot);
   }
 }

@@ -4,9 +4,11 @@
  * or closed ends, the NaN and infinity rules, froms and flags, array shapes tied to other
  * variables, row pitches (ld >= columns) and strides, every element's range, outs counts, and
  * objects: the generator's parameters fixed by the caller, the generator's own annotations,
- * the object itself (the test's model of each generator), and each field of a dict. Lists,
- * tuples, anys and sparse vectors are not judged yet: a function that uses them fails with that
- * message. A computed variable in a bound or shape is judged by its expression. */
+ * the object itself (the test's model of each generator), each field of a dict (a constant
+ * field is its constant), and sparse vectors (their length, indices ascending from 1 up to
+ * max_index, the -1 terminator, every value). Lists, tuples and anys are not judged yet: a
+ * function that uses them fails with that message. A computed variable in a bound or shape is
+ * judged by its expression. */
 #ifndef ANNOTATION_CHECKER_H
 #define ANNOTATION_CHECKER_H
 #include <stddef.h>
@@ -20,6 +22,9 @@ typedef struct {
   /* Checks the object in slot (built by generator, whose variables are slot->sub): 0 when it
    * is what the generator's annotations describe, else -1 with a reason in why. */
   int (*object)(const at_function *generator, const at_slot *slot, char *why, size_t n);
+  /* Node k of a sparse vector of node type dtype at p: its index and value; -1 for a type the
+   * test does not know. NULL when the library has no sparse vectors. */
+  int (*node)(const char *dtype, const void *p, size_t k, long long *index, double *value);
 } annotation_model;
 
 /* 0 when slots satisfy fn's annotations; -1 with "variable: reason" in why. Variables computed

@@ -63,6 +63,9 @@ static void random_value(const ProtobufCFieldDescriptor *f, void *p, mlf_rng *rn
   case PROTOBUF_C_TYPE_FIXED64:
     *(uint64_t *)p = mlf_rng_chance(rng, 50) ? (uint64_t)random_int(rng) : mlf_rng_next(rng);
     break;
+  case PROTOBUF_C_TYPE_UINT32: /* sparse index gaps */
+    *(uint32_t *)p = mlf_rng_chance(rng, 50) ? (uint32_t)mlf_rng_below(rng, 8) : (uint32_t)mlf_rng_next(rng);
+    break;
   case PROTOBUF_C_TYPE_DOUBLE:
     *(double *)p = random_real(rng);
     break;
@@ -76,7 +79,7 @@ static void random_value(const ProtobufCFieldDescriptor *f, void *p, mlf_rng *rn
 }
 
 static size_t value_size(const ProtobufCFieldDescriptor *f) {
-  return f->type == PROTOBUF_C_TYPE_MESSAGE ? sizeof(void *) : 8;
+  return f->type == PROTOBUF_C_TYPE_MESSAGE ? sizeof(void *) : f->type == PROTOBUF_C_TYPE_UINT32 ? 4 : 8;
 }
 
 ProtobufCMessage *random_message(const ProtobufCMessageDescriptor *d, mlf_rng *rng) {

@@ -131,7 +131,7 @@ static int model_object(const at_function *g, const at_slot *slot, char *out, si
   return 0;
 }
 
-static const annotation_model gsl_model = {model_call, model_object};
+static const annotation_model gsl_model = {model_call, model_object, NULL};
 
 /* ---- the runs ------------------------------------------------------------------------------ */
 

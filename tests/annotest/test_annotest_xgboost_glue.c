@@ -120,7 +120,7 @@ static int model_object(const at_function *g, const at_slot *slot, char *out, si
   return 0;
 }
 
-static const annotation_model xgboost_model = {model_call, model_object};
+static const annotation_model xgboost_model = {model_call, model_object, NULL};
 
 static at_header header;
 

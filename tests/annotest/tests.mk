@@ -1,6 +1,6 @@
-# The aNNoTest tests: the parser and generator (host tool sources), the GSL glue checked
-# independently against the parsed annotations, and planted wrong annotations the harness must
-# report.
+# The aNNoTest tests: the parser and generator (host tool sources), the GSL, XGBoost, LIBSVM
+# and LIBLINEAR glue checked independently against the parsed annotations, and planted wrong
+# annotations the harness must report.
 ANNOTEST_GENERATOR_OBJ := $(call obj,unit,$(filter-out %/at_main.c,$(wildcard harnesses/annotest/generator/*.c)))
 $(OUT)/tests/test_annotest_parser: $(ANNOTEST_GENERATOR_OBJ)
 # The glue test builds random calls with the GSL target's glue, generators and oracles (whose
@@ -49,3 +49,26 @@ $(BUILD)/tests/annotest/planted/annotest_plantedxgb_glue.o: $(ANNOTEST_PLANTEDXG
 $(OUT)/tests/test_annotest_xgboost_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_plantedxgb,_glue.o .pb-c.o) \
   $(call obj,unit,tests/annotest/random_message.c $(annotest_xgboost_SUPPORT) $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
 $(OUT)/tests/test_annotest_xgboost_planted: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)
+# The LIBSVM and LIBLINEAR glue tests (through glue_suite.c) build random calls with the
+# target's glue and generators (training models with the room's instrumented library; no
+# annotated function is called) and judge them with the same checker.
+define annotest_svm_linear_tests
+$(OUT)/tests/test_annotest_$(1)_glue: $(ANNOTEST_GENERATOR_OBJ) $(call obj,unit,tests/annotest/glue_suite.c \
+  tests/annotest/random_message.c tests/annotest/annotation_checker.c $(call target_support,annotest_$(1),annotest)) \
+  $(LIB_$(1)_libfuzzer)
+$(OUT)/tests/test_annotest_$(1)_glue: TEST_LDLIBS := $(LIB_$(1)_LDFLAGS)
+# The planted wrong annotation (tests/annotest/planted$(2)_$(1).h), generated the same way and
+# run on the room's library with the target's generators.
+$(ANNOTEST_PLANTED_DIR)/annotest_%.proto $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.c $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.h: \
+  tests/annotest/%_$(1).h $(ANNOTEST_GEN) | $(DEPS_STAMP)
+	$(CLANG) $(WARN) -fsyntax-only $(INCLUDES) -Iharnesses/annotest -x c $$<
+	$(ANNOTEST_GEN) --lib $$* --include $$(notdir $$<) $$< $(ANNOTEST_PLANTED_DIR)
+$(BUILD)/tests/annotest/test_annotest_$(1)_planted.o: $(addprefix $(ANNOTEST_PLANTED_DIR)/annotest_planted$(2),_glue.h .pb-c.h)
+$(BUILD)/tests/annotest/test_annotest_$(1)_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
+$(BUILD)/tests/annotest/planted/annotest_planted$(2)_glue.o: $(addprefix $(ANNOTEST_PLANTED_DIR)/annotest_planted$(2),_glue.h .pb-c.h)
+$(OUT)/tests/test_annotest_$(1)_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_planted$(2),_glue.o .pb-c.o) \
+  $(call obj,unit,tests/annotest/random_message.c $(call target_support,annotest_$(1),annotest)) $(LIB_$(1)_libfuzzer)
+$(OUT)/tests/test_annotest_$(1)_planted: TEST_LDLIBS := $(LIB_$(1)_LDFLAGS)
+endef
+$(eval $(call annotest_svm_linear_tests,libsvm,svm))
+$(eval $(call annotest_svm_linear_tests,liblinear,linear))

@@ -1,0 +1,141 @@
+/* Model files as objects and the byte-level helpers of the round-trip oracles
+ * (annotest_model_files.h). */
+#include <ftw.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "annotest_model_files.h"
+
+static char temp_dir[200];
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+static void remove_temp_dir(void) {
+  if (temp_dir[0]) nftw(temp_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+int annotest_temp_path(char *path, size_t n) {
+  static unsigned long counter;
+  if (!temp_dir[0]) {
+    const char *base = getenv("TMPDIR");
+    snprintf(temp_dir, sizeof temp_dir, "%s/mlf-annotest-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(temp_dir)) {
+      temp_dir[0] = 0;
+      return -1;
+    }
+    atexit(remove_temp_dir);
+  }
+  int len = snprintf(path, n, "%s/model-%lu", temp_dir, counter++);
+  return len > 0 && (size_t)len < n ? 0 : -1;
+}
+
+annotest_model_file *annotest_model_file_new(const char *path, const void *source) {
+  annotest_model_file *file = calloc(1, sizeof *file);
+  if (!file) return NULL;
+  snprintf(file->path, sizeof file->path, "%s", path);
+  file->source = source;
+  return file;
+}
+
+void annotest_model_file_free(annotest_model_file *file) {
+  unlink(file->path);
+  free(file);
+}
+
+char *annotest_file_read(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0, got;
+  char *buf = malloc(cap + 1);
+  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *bigger = realloc(buf, 2 * cap + 1);
+      if (!bigger) free(buf);
+      buf = bigger;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (!buf) return NULL;
+  buf[n] = 0;
+  if (len) *len = n;
+  return buf;
+}
+
+long annotest_files_differ(const char *a, const char *b) {
+  size_t na, nb;
+  char *x = annotest_file_read(a, &na), *y = annotest_file_read(b, &nb);
+  long at = -2;
+  if (x && y) {
+    size_t i = 0;
+    while (i < na && i < nb && x[i] == y[i]) i++;
+    at = i == na && i == nb ? -1 : (long)i;
+  }
+  free(x);
+  free(y);
+  return at;
+}
+
+int annotest_text_line(const char *text, size_t line, const char **start, size_t *len) {
+  const char *p = text;
+  for (size_t i = 0; i < line; i++) {
+    p = strchr(p, '\n');
+    if (!p) return -1;
+    p++;
+  }
+  if (!*p) return -1;
+  const char *end = strchr(p, '\n');
+  *start = p;
+  *len = end ? (size_t)(end - p) : strlen(p);
+  return 0;
+}
+
+/* Start and length of token `token` of the line (tokens separated by single spaces). */
+static int token_span(const char *line, size_t len, size_t token, size_t *at, size_t *n) {
+  size_t i = 0;
+  for (size_t k = 0; k < token; k++) {
+    while (i < len && line[i] != ' ') i++;
+    if (i++ >= len) return -1;
+  }
+  size_t j = i;
+  while (j < len && line[j] != ' ') j++;
+  if (j == i) return -1;
+  *at = i;
+  *n = j - i;
+  return 0;
+}
+
+int annotest_file_edit(const char *path, const annotest_editable *candidates, size_t n, long long which, double t) {
+  if (n == 0) return 0;
+  const annotest_editable *c = &candidates[(size_t)(which < 0 ? -which : which) % n];
+  size_t size, at, len;
+  const char *line;
+  size_t line_len;
+  char *text = annotest_file_read(path, &size), token[64];
+  if (!text || annotest_text_line(text, c->line, &line, &line_len) ||
+      token_span(line, line_len, c->token, &at, &len) || c->value_at > len) {
+    free(text);
+    return -1;
+  }
+  double v = c->lo + t * (c->hi - c->lo);
+  if (c->format == AT_TOKEN_INT) {
+    v = floor(v);
+    snprintf(token, sizeof token, "%lld", (long long)(v > c->hi ? c->hi : v));
+  } else {
+    snprintf(token, sizeof token, c->format == AT_TOKEN_REAL17 ? "%.17g" : "%.8g", v);
+  }
+  size_t prefix = (size_t)(line - text) + at + c->value_at, old = len - c->value_at;
+  FILE *f = fopen(path, "wb");
+  int rc = f && fwrite(text, 1, prefix, f) == prefix && fputs(token, f) >= 0 &&
+                   fwrite(text + prefix + old, 1, size - prefix - old, f) == size - prefix - old
+               ? 0 : -1;
+  if (f && fclose(f)) rc = -1;
+  free(text);
+  return rc;
+}

@@ -1,0 +1,45 @@
+/* Model files as objects of the aNNoTest family: a model trained here, saved by the library to
+ * a fresh temporary file and then at most one token of it changed, written back in the format
+ * the library's saver writes (valid by construction: the change stays inside the saver's own
+ * grammar). An annotest_model_file is handed to a loader as its file name: the path is its
+ * first member, so the object's address is the name's, and an oracle that gets the name back
+ * reaches the model the file was saved from. Also what the round-trip oracles need: a file's
+ * bytes, and the first byte where two files differ. */
+#ifndef ANNOTEST_MODEL_FILES_H
+#define ANNOTEST_MODEL_FILES_H
+#include <stddef.h>
+
+typedef struct annotest_model_file {
+  char path[256];     /* first member: (const char *)file is the file name */
+  const void *source; /* the model the file was saved from */
+  int edited;         /* 1 when a token was changed after the save */
+} annotest_model_file;
+
+/* A fresh path (no file yet) in this process's temporary directory ($TMPDIR or /tmp); 0 on
+ * success. The directory is removed at exit. */
+int annotest_temp_path(char *path, size_t n);
+/* A new model file object for path (the caller has saved the model there); NULL on failure. */
+annotest_model_file *annotest_model_file_new(const char *path, const void *source);
+/* Removes the file and frees the object. */
+void annotest_model_file_free(annotest_model_file *file);
+/* The file's bytes, NUL-terminated (free them); NULL when it cannot be read. */
+char *annotest_file_read(const char *path, size_t *len);
+/* -1 when the files have the same bytes, else the offset of the first difference (or of the
+ * end of the shorter one); -2 when one cannot be read. */
+long annotest_files_differ(const char *a, const char *b);
+
+/* How an edit formats its new token (the library's own printf conversions). */
+typedef enum { AT_TOKEN_REAL17, AT_TOKEN_REAL8, AT_TOKEN_INT } annotest_token_format;
+/* A token the edit may change: line and token (0-based, space-separated), its format, and for
+ * "index:value" tokens the offset of the value part (0 for a whole token). */
+typedef struct {
+  size_t line, token, value_at;
+  annotest_token_format format;
+  double lo, hi; /* the new value: lo + t (hi - lo), integers rounded down */
+} annotest_editable;
+/* Replaces the candidate the edit picks (which modulo n) by the value at t (0 <= t <= 1) of its
+ * range, printed in its format; 0 on success (n = 0: nothing changes). */
+int annotest_file_edit(const char *path, const annotest_editable *candidates, size_t n, long long which, double t);
+/* Line `line` of text (0-based): its start and length (without the newline); -1 past the end. */
+int annotest_text_line(const char *text, size_t line, const char **start, size_t *len);
+#endif

@@ -1,0 +1,125 @@
+/* The LIBLINEAR target's generators (the @generator functions of annotations/liblinear.h):
+ * problems, trained models and model files valid by construction. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "annotations/liblinear.h"
+
+const struct problem *annotest_linear_problem_of(const struct model *model) { return annotest_origin_of(model); }
+
+struct problem *annotest_linear_problem(int l, int features, double bias, const feature_node_t *cells, const int *labels) {
+  size_t ncells = 0, per_row = bias >= 0 ? 2 : 1; /* the bias node and the terminator */
+  while (cells[ncells].index != -1) ncells++;
+  /* One block: the problem, y, the row pointers, then the nodes. */
+  size_t bytes = sizeof(struct problem) + (size_t)l * (sizeof(double) + sizeof(feature_node_t *)) +
+                 (ncells + (size_t)l * per_row) * sizeof(feature_node_t);
+  struct problem *prob = calloc(1, bytes);
+  if (!prob) return NULL;
+  prob->l = l;
+  prob->n = bias >= 0 ? features + 1 : features;
+  prob->bias = bias;
+  prob->y = (double *)(prob + 1);
+  prob->x = (struct feature_node **)(prob->y + l);
+  feature_node_t *node = (feature_node_t *)(prob->x + l);
+  size_t k = 0;
+  for (int row = 0; row < l; row++) {
+    prob->y[row] = labels[row];
+    prob->x[row] = node;
+    for (; k < ncells && (cells[k].index - 1) / features == row; k++)
+      *node++ = (feature_node_t){(cells[k].index - 1) % features + 1, cells[k].value};
+    if (bias >= 0) *node++ = (feature_node_t){features + 1, bias};
+    (node++)->index = -1;
+  }
+  return prob;
+}
+
+void annotest_linear_problem_free(struct problem *prob) { free(prob); }
+
+static struct model *trained_model(const struct problem *prob, const struct parameter *param) {
+  struct model *model = train(prob, param);
+  if (model && annotest_remember(model, prob)) {
+    free_and_destroy_model(&model);
+    return NULL;
+  }
+  return model;
+}
+
+struct model *annotest_linear_model(const struct problem *prob, const struct parameter *param) {
+  return trained_model(prob, param);
+}
+
+struct model *annotest_linear_probability_model(const struct problem *prob, const struct parameter *param) {
+  return trained_model(prob, param);
+}
+
+void annotest_linear_model_free(struct model *model) {
+  annotest_forget(model);
+  free_and_destroy_model(&model);
+}
+
+/* The tokens of a saved model file an edit may change, with the range each keeps
+ * (annotations/liblinear.h, annotest_linear_model_file): the bias with its sign, labels, and
+ * every weight after the "w" line. */
+static size_t editable_tokens(const char *text, const struct model *model, annotest_editable **out) {
+  size_t n = 0, cap = 64, len;
+  annotest_editable *c = malloc(cap * sizeof *c);
+  const char *line;
+  int in_w = 0;
+  for (size_t i = 0; c && !annotest_text_line(text, i, &line, &len); i++) {
+    size_t tokens = 0;
+    for (size_t at = 0; at < len; tokens++) {
+      while (at < len && line[at] != ' ') at++;
+      at++;
+    }
+    for (size_t token = 0; token < tokens; token++) {
+      annotest_editable e = {i, token, 0, AT_TOKEN_REAL17, -100, 100};
+      int take = in_w;
+      if (!in_w && token > 0 && !strncmp(line, "bias ", 5)) {
+        take = 1;
+        if (model->bias >= 0) e.lo = 0, e.hi = 4;
+        else e.lo = -4, e.hi = -0.001;
+      } else if (!in_w && token > 0 && !strncmp(line, "label ", 6)) {
+        take = 1, e.format = AT_TOKEN_INT, e.lo = -2, e.hi = 3;
+      }
+      if (take && n == cap) {
+        annotest_editable *bigger = realloc(c, 2 * cap * sizeof *c);
+        if (!bigger) break;
+        c = bigger, cap *= 2;
+      }
+      if (take) c[n++] = e;
+    }
+    if (len == 1 && line[0] == 'w') in_w = 1;
+  }
+  *out = c;
+  return c ? n : 0;
+}
+
+annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, double t) {
+  char path[256];
+  if (annotest_temp_path(path, sizeof path) || save_model(path, model) != 0) return NULL;
+  annotest_model_file *file = annotest_model_file_new(path, model);
+  if (!file || !edit) return file;
+  char *text = annotest_file_read(path, NULL);
+  annotest_editable *candidates = NULL;
+  size_t n = text ? editable_tokens(text, model, &candidates) : 0;
+  int rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
+  file->edited = n > 0;
+  free(candidates);
+  free(text);
+  if (rc) {
+    annotest_model_file_free(file);
+    return NULL;
+  }
+  return file;
+}
+
+annotest_model_file *annotest_linear_save_path(void) {
+  char path[256];
+  return annotest_temp_path(path, sizeof path) ? NULL : annotest_model_file_new(path, NULL);
+}
+
+const char *annotest_linear_blame(long long status) {
+  (void)status;
+  return "LIBLINEAR refused or failed on parameters and data inside its documented ranges (README, check_parameter): "
+         "a LIBLINEAR bug unless the README restricts the input further (then an annotation bug)";
+}

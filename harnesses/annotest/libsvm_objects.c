@@ -1,0 +1,177 @@
+/* The LIBSVM target's generators (the @generator functions of annotations/libsvm.h): problems,
+ * trained models and model files valid by construction, and the helpers the annotations call. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "annotations/libsvm.h"
+
+const struct svm_problem *annotest_svm_problem_of(const struct svm_model *model) { return annotest_origin_of(model); }
+
+/* x rounded to 8 significant digits, as svm_save_model prints support vector values. */
+static double printed_8(double x) {
+  char text[32];
+  snprintf(text, sizeof text, "%.8g", x);
+  return strtod(text, NULL);
+}
+
+struct svm_problem *annotest_svm_problem(int l, int features, const svm_node_t *cells, const int *labels) {
+  size_t ncells = 0;
+  while (cells[ncells].index != -1) ncells++;
+  /* One block: the problem, y, the row pointers, then the nodes with a terminator per row. */
+  size_t bytes = sizeof(struct svm_problem) + (size_t)l * (sizeof(double) + sizeof(svm_node_t *)) +
+                 (ncells + (size_t)l) * sizeof(svm_node_t);
+  struct svm_problem *prob = calloc(1, bytes);
+  if (!prob) return NULL;
+  prob->l = l;
+  prob->y = (double *)(prob + 1);
+  prob->x = (struct svm_node **)(prob->y + l);
+  svm_node_t *node = (svm_node_t *)(prob->x + l);
+  size_t k = 0;
+  for (int row = 0; row < l; row++) {
+    prob->y[row] = labels[row];
+    prob->x[row] = node;
+    for (; k < ncells && (cells[k].index - 1) / features == row; k++)
+      *node++ = (svm_node_t){(cells[k].index - 1) % features + 1, printed_8(cells[k].value)};
+    (node++)->index = -1;
+  }
+  return prob;
+}
+
+void annotest_svm_problem_free(struct svm_problem *prob) { free(prob); }
+
+int annotest_svm_parameter_feasible(const struct svm_problem *prob, const struct svm_parameter *param) {
+  if (param->svm_type == ONE_CLASS && param->probability) return 0;
+  if (param->svm_type != NU_SVC) return 1;
+  /* svm_check_parameter's rule: nu (n1 + n2) / 2 <= min(n1, n2) for every pair of classes. */
+  int label[ANNOTEST_SVM_MAX_ROWS], count[ANNOTEST_SVM_MAX_ROWS] = {0};
+  int classes = annotest_distinct_labels(prob->y, prob->l, label);
+  for (int i = 0; i < prob->l; i++) {
+    int c = 0;
+    while (label[c] != (int)prob->y[i]) c++;
+    count[c]++;
+  }
+  for (int i = 0; i < classes; i++)
+    for (int j = i + 1; j < classes; j++) {
+      int n1 = count[i], n2 = count[j];
+      if (param->nu * (n1 + n2) / 2 > (n1 < n2 ? n1 : n2)) return 0;
+    }
+  return 1;
+}
+
+int annotest_svm_nu_svr_underflows(const struct svm_problem *prob, const struct svm_parameter *param) {
+  for (int k = 1; param->svm_type == NU_SVR && k <= prob->l; k++)
+    if (param->C * param->nu * k / 2 == 0) return 1;
+  return 0;
+}
+
+int annotest_svm_cv_empty_fold(const struct svm_problem *prob, const struct svm_parameter *param, int nr_fold) {
+  int l = prob->l, label[ANNOTEST_SVM_MAX_ROWS], count[ANNOTEST_SVM_MAX_ROWS] = {0}, classes = 1;
+  int stratified = (param->svm_type == C_SVC || param->svm_type == NU_SVC) && nr_fold < l;
+  if (nr_fold > l) nr_fold = l;
+  if (stratified) {
+    classes = annotest_distinct_labels(prob->y, l, label);
+    for (int i = 0; i < l; i++) {
+      int c = 0;
+      while (label[c] != (int)prob->y[i]) c++;
+      count[c]++;
+    }
+  } else {
+    count[0] = l;
+  }
+  for (int fold = 0; fold < nr_fold; fold++) {
+    int size = 0;
+    for (int c = 0; c < classes; c++) size += (fold + 1) * count[c] / nr_fold - fold * count[c] / nr_fold;
+    if (size == l) return 1;
+  }
+  return 0;
+}
+
+static struct svm_model *trained_model(const struct svm_problem *prob, const struct svm_parameter *param) {
+  struct svm_model *model = svm_train(prob, param);
+  if (model && annotest_remember(model, prob)) {
+    svm_free_and_destroy_model(&model);
+    return NULL;
+  }
+  return model;
+}
+
+struct svm_model *annotest_svm_model(const struct svm_problem *prob, const struct svm_parameter *param) {
+  return trained_model(prob, param);
+}
+
+struct svm_model *annotest_svm_probability_model(const struct svm_problem *prob, const struct svm_parameter *param) {
+  return trained_model(prob, param);
+}
+
+void annotest_svm_model_free(struct svm_model *model) {
+  annotest_forget(model);
+  svm_free_and_destroy_model(&model);
+}
+
+/* The tokens of a saved model file an edit may change, with the range each keeps
+ * (annotations/libsvm.h, annotest_svm_model_file). */
+static size_t editable_tokens(const char *text, const struct svm_model *model, annotest_editable **out) {
+  size_t n = 0, cap = 64, len;
+  annotest_editable *c = malloc(cap * sizeof *c);
+  const char *line;
+  int in_sv = 0, regression = model->param.svm_type == EPSILON_SVR || model->param.svm_type == NU_SVR;
+  for (size_t i = 0; c && !annotest_text_line(text, i, &line, &len); i++) {
+    size_t token = 0;
+    for (size_t at = 0; at < len; token++) {
+      size_t end = at;
+      while (end < len && line[end] != ' ') end++;
+      annotest_editable e = {i, token, 0, AT_TOKEN_REAL17, 0, 0};
+      int take = 0;
+      const char *colon = memchr(line + at, ':', end - at);
+      if (in_sv && colon) e.format = AT_TOKEN_REAL8, e.value_at = (size_t)(colon - line - at) + 1, e.lo = -1, e.hi = 1, take = 1;
+      else if (in_sv) e.lo = -100, e.hi = 100, take = 1;
+      else if (token > 0 && !strncmp(line, "gamma ", 6)) e.hi = 1, take = 1;
+      else if (token > 0 && !strncmp(line, "coef0 ", 6)) e.lo = -1, e.hi = 1, take = 1;
+      else if (token > 0 && !strncmp(line, "degree ", 7)) e.format = AT_TOKEN_INT, e.hi = 5, take = 1;
+      else if (token > 0 && !strncmp(line, "label ", 6)) e.format = AT_TOKEN_INT, e.lo = -2, e.hi = 3, take = 1;
+      else if (token > 0 && !strncmp(line, "probA ", 6) && regression) e.lo = 0.001, e.hi = 10, take = 1;
+      else if (token > 0 && (!strncmp(line, "rho ", 4) || !strncmp(line, "probA ", 6) || !strncmp(line, "probB ", 6)))
+        e.lo = -10, e.hi = 10, take = 1;
+      if (take && n == cap) {
+        annotest_editable *bigger = realloc(c, 2 * cap * sizeof *c);
+        if (!bigger) break;
+        c = bigger, cap *= 2;
+      }
+      if (take) c[n++] = e;
+      at = end + 1;
+    }
+    if (len == 2 && !strncmp(line, "SV", 2)) in_sv = 1;
+  }
+  *out = c;
+  return c ? n : 0;
+}
+
+annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, double t) {
+  char path[256];
+  if (annotest_temp_path(path, sizeof path) || svm_save_model(path, model) != 0) return NULL;
+  annotest_model_file *file = annotest_model_file_new(path, model);
+  if (!file || !edit) return file;
+  char *text = annotest_file_read(path, NULL);
+  annotest_editable *candidates = NULL;
+  size_t n = text ? editable_tokens(text, model, &candidates) : 0;
+  int rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
+  file->edited = n > 0;
+  free(candidates);
+  free(text);
+  if (rc) {
+    annotest_model_file_free(file);
+    return NULL;
+  }
+  return file;
+}
+
+annotest_model_file *annotest_svm_save_path(void) {
+  char path[256];
+  return annotest_temp_path(path, sizeof path) ? NULL : annotest_model_file_new(path, NULL);
+}
+
+const char *annotest_svm_blame(long long status) {
+  (void)status;
+  return "LIBSVM refused or failed on parameters and data inside its documented ranges (README, svm_check_parameter): "
+         "a LIBSVM bug unless the README restricts the input further (then an annotation bug)";
+}
