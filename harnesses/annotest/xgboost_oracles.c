@@ -302,12 +302,26 @@ static char *file_bytes(const char *path, size_t *len) {
   return bytes;
 }
 
-/* Reports where two serialisations first differ. */
+/* Up to 32 bytes of s from offset k (of n) into out, unprintable ones as \xNN. */
+static void excerpt(const char *s, size_t n, size_t k, char out[static 129]) {
+  size_t o = 0;
+  for (size_t i = k; i < n && i < k + 32; i++) {
+    unsigned char c = (unsigned char)s[i];
+    o += (size_t)snprintf(out + o, 129 - o, c >= 0x20 && c < 0x7f && c != '\\' ? "%c" : "\\x%02x", c);
+  }
+  out[o] = 0;
+}
+
+/* Reports where two serialisations first differ, with both sides from 8 bytes before it. */
 static void compare_bytes(at_ctx *ctx, const char *a, size_t na, const char *b, size_t nb, const char *what) {
   size_t k = 0;
+  char ea[129], eb[129];
   while (k < na && k < nb && a[k] == b[k]) k++;
-  if (k < na || k < nb)
-    at_property_failed(ctx, "roundtrip-bytes", "%s: %zu bytes against %zu, first difference at byte %zu", what, na, nb, k);
+  if (k == na && k == nb) return;
+  excerpt(a, na, k > 8 ? k - 8 : 0, ea);
+  excerpt(b, nb, k > 8 ? k - 8 : 0, eb);
+  at_property_failed(ctx, "roundtrip-bytes", "%s: %zu bytes against %zu, first difference at byte %zu: \"%s\" against \"%s\"",
+                     what, na, nb, k, ea, eb);
 }
 
 /* Saves b in the format of path's extension next to it and compares with path's bytes. */

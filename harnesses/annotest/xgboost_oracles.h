@@ -90,6 +90,13 @@ int annotest_xgb_explanation_from_later_iteration(const char *config);
 /* Known finding dmlc-stof-tiny-parameter: a real training parameter of the booster in
  * (0, 1e-37), whose text dmlc::stof reads inexactly (FLT_MIN becomes a subnormal). */
 int annotest_xgb_booster_has_tiny_parameter(BoosterHandle b);
+/* Known finding deprecated-poisson-step-lost: booster b saved in format (2: the deprecated
+ * binary format) as count:poisson with a max_delta_step other than the default 0.7; the
+ * second form for a saved model (a path or buffer a generator made). */
+int annotest_xgb_poisson_step_lost(BoosterHandle b, int format);
+int annotest_xgb_saved_poisson_step_lost(const void *text);
+/* The format (0 JSON, 1 UBJSON, 2 deprecated binary) a buffer configuration names. */
+int annotest_xgb_config_format(const char *config);
 /* Says whether a non-zero return on an annotated-valid input is XGBoost's or the annotation's;
  * names XGBGetLastError's message. */
 const char *annotest_xgb_blame(long long status);

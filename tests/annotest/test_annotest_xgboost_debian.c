@@ -8,8 +8,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sanitizer/lsan_interface.h>
 #include <xgboost/c_api.h>
 
 #define XGB_OK(call) assert_int_equal((call), 0)
@@ -79,8 +81,55 @@ static void test_dmlc_stof_tiny_parameter(void **state) {
   BoosterHandle b = trained(0, &train), sliced;
   XGB_OK(XGBoosterSetParam(b, "colsample_bylevel", "1.17549435e-38"));
   XGB_OK(XGBoosterUpdateOneIter(b, 0, train));
+  /* The refused slice leaks the learner it was building (LearnerImpl::Slice allocates it before
+   * LoadConfig throws; LeakSanitizer on this binary): part of the finding, not tracked here. */
+  __lsan_disable();
   assert_int_equal(XGBoosterSlice(b, 0, 1, 1, &sliced), -1);
+  __lsan_enable();
   assert_non_null(strstr(XGBGetLastError(), "Out of range value for colsample_bylevel, value='1.17549421e-38'"));
+  XGB_OK(XGBoosterFree(b));
+  XGB_OK(XGDMatrixFree(train));
+}
+
+/* The objective's max_delta_step in the saved JSON configuration of b ("" if absent). */
+static void max_delta_step_of(BoosterHandle b, char out[32]) {
+  bst_ulong n;
+  const char *config, *at;
+  XGB_OK(XGBoosterSaveJsonConfig(b, &n, &config));
+  at = strstr(config, "\"max_delta_step\":\"");
+  out[0] = 0;
+  if (at) sscanf(at + strlen("\"max_delta_step\":\""), "%31[^\"]", out);
+}
+
+/* deprecated-poisson-step-lost: a count:poisson booster with max_delta_step 0.3 saved in the
+ * deprecated binary format loads with the default 0.7, so one more round of training on the
+ * loaded model gives other predictions than on the original. */
+static void test_deprecated_poisson_step_lost(void **state) {
+  (void)state;
+  DMatrixHandle train;
+  BoosterHandle b = trained(0, &train), loaded;
+  bst_ulong n, k;
+  const char *bytes;
+  const float *out;
+  char step[32];
+  float original[8];
+  XGB_OK(XGBoosterSetParam(b, "objective", "count:poisson"));
+  XGB_OK(XGBoosterSetParam(b, "max_delta_step", "0.3"));
+  XGB_OK(XGBoosterUpdateOneIter(b, 0, train));
+  XGB_OK(XGBoosterSaveModelToBuffer(b, "{\"format\": \"deprecated\"}", &n, &bytes));
+  XGB_OK(XGBoosterCreate(&train, 1, &loaded));
+  XGB_OK(XGBoosterLoadModelFromBuffer(loaded, bytes, n));
+  max_delta_step_of(b, step);
+  assert_string_equal(step, "0.300000012");
+  max_delta_step_of(loaded, step);
+  assert_string_equal(step, "0.699999988");
+  XGB_OK(XGBoosterUpdateOneIter(b, 1, train));
+  XGB_OK(XGBoosterUpdateOneIter(loaded, 1, train));
+  XGB_OK(XGBoosterPredict(b, train, 0, 0, 0, &k, &out));
+  memcpy(original, out, sizeof original);
+  XGB_OK(XGBoosterPredict(loaded, train, 0, 0, 0, &k, &out));
+  assert_memory_not_equal(original, out, sizeof original);
+  XGB_OK(XGBoosterFree(loaded));
   XGB_OK(XGBoosterFree(b));
   XGB_OK(XGDMatrixFree(train));
 }
@@ -90,6 +139,7 @@ int main(void) {
       cmocka_unit_test(test_slice_step_drops_layer),
       cmocka_unit_test(test_iteration_begin_refused),
       cmocka_unit_test(test_dmlc_stof_tiny_parameter),
+      cmocka_unit_test(test_deprecated_poisson_step_lost),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
