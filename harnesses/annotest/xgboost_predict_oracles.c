@@ -19,6 +19,7 @@
  *  - Leaf indices are node numbers: non-negative integers. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,18 @@ int annotest_xgb_explanation_from_later_iteration(const char *config) {
          type >= 2 && begin > 0;
 }
 
+/* The same float bit for bit, any NaN matching any NaN: IEEE 754-2008 6.3 "this standard does
+ * not interpret the sign of a NaN", and JSON models write a NaN leaf as a sign-less NaN (a
+ * campaign reported -nan against nan: an oracle bug). */
+static int same_value(float a, float b) { return memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b)); }
+
+/* The first index where two predictions differ (in value or length); SIZE_MAX if none. */
+static size_t first_difference(const prediction *a, const prediction *b) {
+  size_t k = 0;
+  while (k < a->n && k < b->n && same_value(a->values[k], b->values[k])) k++;
+  return k == a->n && k == b->n ? SIZE_MAX : k;
+}
+
 int annotest_xgb_same_predictions(at_ctx *ctx, BoosterHandle b, BoosterHandle c, DMatrixHandle m, const char *what) {
   static const char *const configs[] = {
       "{\"type\": 0, \"training\": false, \"iteration_begin\": 0, \"iteration_end\": 0, \"strict_shape\": false}",
@@ -192,12 +205,11 @@ int annotest_xgb_same_predictions(at_ctx *ctx, BoosterHandle b, BoosterHandle c,
     prediction_call call = {b, 0, 0, 0, 0, ""};
     snprintf(call.config, sizeof call.config, "%s", configs[t]);
     prediction want = {0}, got = {0};
+    size_t k;
     int ok = predict(&call, m, &want) == 0 && (call.booster = c, predict(&call, m, &got) == 0);
     if (!ok) {
       at_property_failed(ctx, "documented-error", "predicting with %s failed: %s", what, XGBGetLastError());
-    } else if (want.n != got.n || memcmp(want.values, got.values, want.n * sizeof(float)) != 0) {
-      size_t k = 0;
-      while (k < want.n && k < got.n && memcmp(&want.values[k], &got.values[k], sizeof(float)) == 0) k++;
+    } else if ((k = first_difference(&want, &got)) != SIZE_MAX) {
       at_property_failed(ctx, "roundtrip-predictions", "%s predicts %s value %zu as %.9g, the original %.9g (%zu and %zu "
                          "values)", what, t ? "margin" : "output", k, k < got.n ? (double)got.values[k] : 0.0,
                          k < want.n ? (double)want.values[k] : 0.0, got.n, want.n);
