@@ -303,3 +303,16 @@ int annotation_check(const at_header *h, const at_function *fn, const at_slot *s
     if (check_variable(&j, i)) return -1;
   return 0;
 }
+
+const at_slot *annotation_var(const at_function *g, const at_slot *slot, const char *name) {
+  int v = at_var_index(g, name);
+  return v < 0 ? NULL : &slot->sub[v];
+}
+
+int annotation_why(char *out, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out, n, fmt, ap);
+  va_end(ap);
+  return -1;
+}

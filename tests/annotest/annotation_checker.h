@@ -32,4 +32,9 @@ typedef struct {
  * (may be NULL) counts them. */
 int annotation_check(const at_header *h, const at_function *fn, const at_slot *slots, const annotation_model *model,
                      size_t *computed, char *why, size_t n);
+
+/* For the tests' object models: the slot of generator g's variable name in an object's slot
+ * (NULL if g has none), and a reason written into out (returns -1, the models' "not it"). */
+const at_slot *annotation_var(const at_function *g, const at_slot *slot, const char *name);
+int annotation_why(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 #endif

@@ -22,6 +22,9 @@ typedef struct {
   size_t messages;                          /* per function */
   size_t min_functions, min_planted;        /* what the header has at least */
   void (*setup)(void);                      /* before the runs (e.g. a library's log off), or NULL */
+  /* After each build: why a generator refused the valid input it was given, else NULL (a
+   * generator's failure is a harness bug); NULL when the library's generators cannot fail. */
+  const char *(*generator_failure)(void);
 } glue_suite;
 
 /* Runs the two tests (every built call satisfies its annotations; the judge catches planted

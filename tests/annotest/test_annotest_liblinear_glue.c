@@ -30,49 +30,36 @@ static int node(const char *dtype, const void *p, size_t k, long long *index, do
   return 0;
 }
 
-static const at_slot *var(const at_function *g, const at_slot *slot, const char *name) {
-  return &slot->sub[at_var_index(g, name)];
-}
-
-static int why(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int why(char *out, size_t n, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(out, n, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
 /* The rows are the cells split by row of the l x features grid, then (bias >= 0) the node
  * (features + 1, bias); n counts the bias feature. */
 static int problem_object(const at_function *g, const at_slot *slot, char *out, size_t n) {
   const struct problem *prob = slot->p;
-  const at_slot *cells = var(g, slot, "cells");
+  const at_slot *cells = annotation_var(g, slot, "cells");
   const struct feature_node *cell = cells->p;
-  const int *labels = var(g, slot, "labels")->p;
-  int features = (int)var(g, slot, "features")->i;
-  double bias = var(g, slot, "bias")->d;
+  const int *labels = annotation_var(g, slot, "labels")->p;
+  int features = (int)annotation_var(g, slot, "features")->i;
+  double bias = annotation_var(g, slot, "bias")->d;
   size_t k = 0;
-  if (prob->l != var(g, slot, "l")->i || prob->bias != bias || prob->n != features + (bias >= 0))
-    return why(out, n, "l = %d, n = %d, bias %g", prob->l, prob->n, prob->bias);
+  if (prob->l != annotation_var(g, slot, "l")->i || prob->bias != bias || prob->n != features + (bias >= 0))
+    return annotation_why(out, n, "l = %d, n = %d, bias %g", prob->l, prob->n, prob->bias);
   for (int row = 0; row < prob->l; row++) {
-    if (prob->y[row] != labels[row]) return why(out, n, "y[%d] = %g, label %d", row, prob->y[row], labels[row]);
+    if (prob->y[row] != labels[row]) return annotation_why(out, n, "y[%d] = %g, label %d", row, prob->y[row], labels[row]);
     const struct feature_node *x = prob->x[row];
     for (; x->index != -1 && x->index <= features; x++, k++)
       if (k >= cells->count || (cell[k].index - 1) / features != row || x->index != (cell[k].index - 1) % features + 1 ||
           x->value != cell[k].value)
-        return why(out, n, "row %d node (%d, %g) is not cell %zu", row, x->index, x->value, k);
+        return annotation_why(out, n, "row %d node (%d, %g) is not cell %zu", row, x->index, x->value, k);
     if (bias >= 0 && !(x->index == features + 1 && x->value == bias && x[1].index == -1))
-      return why(out, n, "row %d does not end with the bias node", row);
+      return annotation_why(out, n, "row %d does not end with the bias node", row);
   }
-  return k == cells->count ? 0 : why(out, n, "%zu of %zu cells in the rows", k, cells->count);
+  return k == cells->count ? 0 : annotation_why(out, n, "%zu of %zu cells in the rows", k, cells->count);
 }
 
 static int model_object(const at_function *g, const at_slot *slot, char *out, size_t n) {
   const struct model *m = slot->p;
-  const struct parameter *param = var(g, slot, "param")->p;
-  if (annotest_linear_problem_of(m) != var(g, slot, "prob")->p) return why(out, n, "not trained on its problem");
-  if (memcmp(&m->param, param, sizeof *param)) return why(out, n, "trained with other parameters");
+  const struct parameter *param = annotation_var(g, slot, "param")->p;
+  if (annotest_linear_problem_of(m) != annotation_var(g, slot, "prob")->p) return annotation_why(out, n, "not trained on its problem");
+  if (memcmp(&m->param, param, sizeof *param)) return annotation_why(out, n, "trained with other parameters");
   return 0;
 }
 
@@ -81,12 +68,12 @@ static int model_file_object(const at_function *g, const at_slot *slot, char *ou
   struct model *loaded = load_model(file->path);
   int rc = 0;
   char path[256];
-  if (!loaded) return why(out, n, "%s does not load", file->path);
-  if (file->source != var(g, slot, "model")->p) rc = why(out, n, "not saved from its model");
-  if (!rc && !var(g, slot, "edit")->i) {
+  if (!loaded) return annotation_why(out, n, "%s does not load", file->path);
+  if (file->source != annotation_var(g, slot, "model")->p) rc = annotation_why(out, n, "not saved from its model");
+  if (!rc && !annotation_var(g, slot, "edit")->i) {
     if (annotest_temp_path(path, sizeof path) || save_model(path, file->source) ||
         annotest_files_differ(path, file->path) != -1)
-      rc = why(out, n, "an unedited file that is not the model's");
+      rc = annotation_why(out, n, "an unedited file that is not the model's");
     unlink(path);
   }
   free_and_destroy_model(&loaded);
@@ -94,14 +81,14 @@ static int model_file_object(const at_function *g, const at_slot *slot, char *ou
 }
 
 static int object(const at_function *g, const at_slot *slot, char *out, size_t n) {
-  if (!slot->p) return why(out, n, "no object");
+  if (!slot->p) return annotation_why(out, n, "no object");
   if (!strcmp(g->name, "annotest_linear_problem")) return problem_object(g, slot, out, n);
   if (!strcmp(g->name, "annotest_linear_model") || !strcmp(g->name, "annotest_linear_probability_model"))
     return model_object(g, slot, out, n);
   if (!strcmp(g->name, "annotest_linear_model_file")) return model_file_object(g, slot, out, n);
   if (!strcmp(g->name, "annotest_linear_save_path"))
-    return access(((const annotest_model_file *)slot->p)->path, F_OK) ? 0 : why(out, n, "the file exists already");
-  return why(out, n, "no model of generator %s", g->name);
+    return access(((const annotest_model_file *)slot->p)->path, F_OK) ? 0 : annotation_why(out, n, "the file exists already");
+  return annotation_why(out, n, "no model of generator %s", g->name);
 }
 
 static const annotation_model liblinear_model = {model_call, object, node};
@@ -118,6 +105,6 @@ static void quiet(void) {
 int main(void) {
   const glue_suite suite = {"harnesses/annotest/annotations/liblinear.h", "annotest_liblinear", "liblinear",
                             &mlf__annotest__liblinear_annotated_call__descriptor, build, annotest_liblinear_stats,
-                            &liblinear_model, 300, 16, 19, quiet};
+                            &liblinear_model, 300, 16, 19, quiet, NULL};
   return glue_suite_run(&suite);
 }

@@ -6,8 +6,8 @@ $(OUT)/tests/test_annotest_parser: $(ANNOTEST_GENERATOR_OBJ)
 # The glue test builds random calls with the GSL target's glue, generators and oracles (whose
 # objects Debian's libgsl allocates; no annotated function is called) and judges them with its
 # own checker.
-$(OUT)/tests/test_annotest_glue: $(ANNOTEST_GENERATOR_OBJ) \
-  $(call obj,unit,tests/annotest/random_message.c tests/annotest/annotation_checker.c $(annotest_gsl_SUPPORT)) \
+$(OUT)/tests/test_annotest_glue: $(ANNOTEST_GENERATOR_OBJ) $(call obj,unit,tests/annotest/glue_suite.c \
+  tests/annotest/random_message.c tests/annotest/annotation_checker.c $(annotest_gsl_SUPPORT)) \
   $(LIB_gsl_prebuilt_SHARED)
 # The planted wrong annotations (tests/annotest/planted_gsl.h): declaration-checked and
 # generated like an annotated library's header, their glue compiled for this test only; the
@@ -29,30 +29,10 @@ $(OUT)/tests/test_annotest_planted: $(addprefix $(BUILD)/tests/annotest/planted/
   $(call obj,unit,tests/annotest/random_message.c $(annotest_gsl_SUPPORT)) $(LIB_gsl_prebuilt_SHARED)
 # The XGBoost findings on Debian's installed libxgboost0 (no sanitizers): the shared library.
 $(OUT)/tests/test_annotest_xgboost_debian: TEST_LDLIBS := -lxgboost
-# The XGBoost glue test builds random calls with the XGBoost target's glue and generators
-# (training boosters with the instrumented XGBoost; no annotated function is called) and judges
-# them with the same checker.
-$(OUT)/tests/test_annotest_xgboost_glue: $(ANNOTEST_GENERATOR_OBJ) \
-  $(call obj,unit,tests/annotest/random_message.c tests/annotest/annotation_checker.c $(annotest_xgboost_SUPPORT) \
-  $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
-$(OUT)/tests/test_annotest_xgboost_glue: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)
-# The planted wrong XGBoost annotation (tests/annotest/plantedxgb_xgboost.h), generated the same
-# way and run on the instrumented XGBoost with the XGBoost target's generators.
-$(ANNOTEST_PLANTED_DIR)/annotest_%.proto $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.c $(ANNOTEST_PLANTED_DIR)/annotest_%_glue.h: \
-  tests/annotest/%_xgboost.h $(ANNOTEST_GEN) | $(DEPS_STAMP)
-	$(CLANG) $(WARN) -fsyntax-only $(INCLUDES) -Iharnesses/annotest -x c $<
-	$(ANNOTEST_GEN) --lib $* --include $(notdir $<) $< $(ANNOTEST_PLANTED_DIR)
-ANNOTEST_PLANTEDXGB_H := $(addprefix $(ANNOTEST_PLANTED_DIR)/annotest_plantedxgb,_glue.h .pb-c.h)
-$(BUILD)/tests/annotest/test_annotest_xgboost_planted.o: $(ANNOTEST_PLANTEDXGB_H)
-$(BUILD)/tests/annotest/test_annotest_xgboost_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
-$(BUILD)/tests/annotest/planted/annotest_plantedxgb_glue.o: $(ANNOTEST_PLANTEDXGB_H)
-$(OUT)/tests/test_annotest_xgboost_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_plantedxgb,_glue.o .pb-c.o) \
-  $(call obj,unit,tests/annotest/random_message.c $(annotest_xgboost_SUPPORT) $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
-$(OUT)/tests/test_annotest_xgboost_planted: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)
-# The LIBSVM and LIBLINEAR glue tests (through glue_suite.c) build random calls with the
-# target's glue and generators (training models with the room's instrumented library; no
-# annotated function is called) and judge them with the same checker.
-define annotest_svm_linear_tests
+# The XGBoost, LIBSVM and LIBLINEAR glue tests build random calls with the target's glue and
+# generators (training models with the room's instrumented library; no annotated function is
+# called) and judge them with the same checker.
+define annotest_library_tests
 $(OUT)/tests/test_annotest_$(1)_glue: $(ANNOTEST_GENERATOR_OBJ) $(call obj,unit,tests/annotest/glue_suite.c \
   tests/annotest/random_message.c tests/annotest/annotation_checker.c $(call target_support,annotest_$(1),annotest)) \
   $(LIB_$(1)_libfuzzer)
@@ -70,5 +50,6 @@ $(OUT)/tests/test_annotest_$(1)_planted: $(addprefix $(BUILD)/tests/annotest/pla
   $(call obj,unit,tests/annotest/random_message.c $(call target_support,annotest_$(1),annotest)) $(LIB_$(1)_libfuzzer)
 $(OUT)/tests/test_annotest_$(1)_planted: TEST_LDLIBS := $(LIB_$(1)_LDFLAGS)
 endef
-$(eval $(call annotest_svm_linear_tests,libsvm,svm))
-$(eval $(call annotest_svm_linear_tests,liblinear,linear))
+$(eval $(call annotest_library_tests,xgboost,xgb))
+$(eval $(call annotest_library_tests,libsvm,svm))
+$(eval $(call annotest_library_tests,liblinear,linear))
