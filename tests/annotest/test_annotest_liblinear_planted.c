@@ -13,9 +13,13 @@
 #include "annotest_liblinear_glue.h"
 #include "annotest_plantedlinear_glue.h"
 #include "libraries/liblinear/mlf_liblinear_session.h"
-#include "random_message.h"
+#include "planted_support.h"
 
-static const char target[] = "annotest_plantedlinear";
+static void run_planted(const ProtobufCMessage *m, at_ctx *ctx) { annotest_plantedlinear_run((const void *)m, ctx); }
+static void run_target(const ProtobufCMessage *m, at_ctx *ctx) { annotest_liblinear_run((const void *)m, ctx); }
+static const planted_glue planted = {"annotest_plantedlinear", "liblinear", annotest_linear_blame, run_planted};
+static const planted_glue real = {"annotest_liblinear", "liblinear", annotest_linear_blame, run_target};
+static const char *const check_failed[] = {"@ensure(ret == NULL) failed", NULL};
 
 static int quiet(void **state) {
   (void)state;
@@ -39,50 +43,26 @@ static void planted_call(double C, mlf_run *run) {
   f.prob = &prob, f.param = &param;
   call.call_case = MLF__ANNOTEST__PLANTEDLINEAR_ANNOTATED_CALL__CALL_CHECK_PARAMETER;
   call.check_parameter = &f;
-  at_ctx ctx;
-  mlf_run_reset(run);
-  at_ctx_init(&ctx, run, target, "liblinear", annotest_linear_blame);
-  annotest_plantedlinear_run(&call, &ctx);
-  at_release(&ctx);
-}
-
-static void assert_documented_error(const mlf_run *run) {
-  char tag[128];
-  snprintf(tag, sizeof tag, "mlf:%s:liblinear:check_parameter:documented-error", target);
-  if (run->n_findings != 1) fail_msg("%zu findings, expected %s", run->n_findings, tag);
-  assert_string_equal(run->findings[0].tag, tag);
-  assert_non_null(strstr(run->findings[0].detail, "@ensure(ret == NULL) failed"));
+  planted_run(&planted, &call.base, run);
 }
 
 static void wrong_cost_annotation_is_reported(void **state) {
   (void)state;
   mlf_run run;
   planted_call(0, &run);
-  assert_documented_error(&run);
+  planted_assert_documented_error(&run, &planted, "check_parameter", check_failed);
   planted_call(1, &run);
   assert_int_equal(run.n_findings, 0);
 }
 
 static void random_inputs_find_the_wrong_annotation(void **state) {
   (void)state;
-  mlf_rng rng;
-  mlf_rng_seed(&rng, 12);
   mlf_run run;
-  int found = -1;
-  for (int k = 0; k < 2000 && found < 0; k++) {
-    ProtobufCMessage *m =
-        random_message_with_member(&mlf__annotest__plantedlinear_annotated_call__descriptor, "check_parameter", &rng);
-    at_ctx ctx;
-    mlf_run_reset(&run);
-    at_ctx_init(&ctx, &run, target, "liblinear", annotest_linear_blame);
-    annotest_plantedlinear_run((const Mlf__Annotest__PlantedlinearAnnotatedCall *)m, &ctx);
-    at_release(&ctx);
-    protobuf_c_message_free_unpacked(m, NULL);
-    if (run.n_findings) found = k;
-  }
+  int found = planted_first_hit(&planted, &mlf__annotest__plantedlinear_annotated_call__descriptor, "check_parameter",
+                                12, 2000, &run);
   assert_true(found >= 0);
   print_message("documented-error raised by random message %d\n", found);
-  assert_documented_error(&run);
+  planted_assert_documented_error(&run, &planted, "check_parameter", check_failed);
 }
 
 /* The target's annotation: C = 0 folds into [0.01, 100], no finding. */
@@ -100,11 +80,7 @@ static void the_real_annotation_folds_the_same_input(void **state) {
   call.call_case = MLF__ANNOTEST__LIBLINEAR_ANNOTATED_CALL__CALL_CHECK_PARAMETER;
   call.check_parameter = &f;
   mlf_run run;
-  at_ctx ctx;
-  mlf_run_reset(&run);
-  at_ctx_init(&ctx, &run, "annotest_liblinear", "liblinear", annotest_linear_blame);
-  annotest_liblinear_run(&call, &ctx);
-  at_release(&ctx);
+  planted_run(&real, &call.base, &run);
   assert_int_equal(run.n_findings, 0);
 }
 

@@ -14,9 +14,13 @@
 #include "annotest_libsvm_glue.h"
 #include "annotest_plantedsvm_glue.h"
 #include "libraries/libsvm/mlf_libsvm_session.h"
-#include "random_message.h"
+#include "planted_support.h"
 
-static const char target[] = "annotest_plantedsvm";
+static void run_planted(const ProtobufCMessage *m, at_ctx *ctx) { annotest_plantedsvm_run((const void *)m, ctx); }
+static void run_target(const ProtobufCMessage *m, at_ctx *ctx) { annotest_libsvm_run((const void *)m, ctx); }
+static const planted_glue planted = {"annotest_plantedsvm", "libsvm", annotest_svm_blame, run_planted};
+static const planted_glue real = {"annotest_libsvm", "libsvm", annotest_svm_blame, run_target};
+static const char *const check_failed[] = {"@ensure(ret == NULL) failed", NULL};
 
 static int quiet(void **state) {
   (void)state;
@@ -40,26 +44,14 @@ static void planted_call(int64_t kernel, double gamma, mlf_run *run) {
   f.prob = &prob, f.param = &param;
   call.call_case = MLF__ANNOTEST__PLANTEDSVM_ANNOTATED_CALL__CALL_SVM_CHECK_PARAMETER;
   call.svm_check_parameter = &f;
-  at_ctx ctx;
-  mlf_run_reset(run);
-  at_ctx_init(&ctx, run, target, "libsvm", annotest_svm_blame);
-  annotest_plantedsvm_run(&call, &ctx);
-  at_release(&ctx);
-}
-
-static void assert_documented_error(const mlf_run *run) {
-  char tag[128];
-  snprintf(tag, sizeof tag, "mlf:%s:libsvm:svm_check_parameter:documented-error", target);
-  if (run->n_findings != 1) fail_msg("%zu findings, expected %s", run->n_findings, tag);
-  assert_string_equal(run->findings[0].tag, tag);
-  assert_non_null(strstr(run->findings[0].detail, "@ensure(ret == NULL) failed"));
+  planted_run(&planted, &call.base, run);
 }
 
 static void wrong_gamma_annotation_is_reported(void **state) {
   (void)state;
   mlf_run run;
   planted_call(2, -1, &run);
-  assert_documented_error(&run);
+  planted_assert_documented_error(&run, &planted, "svm_check_parameter", check_failed);
   planted_call(2, 0.5, &run);
   assert_int_equal(run.n_findings, 0);
   planted_call(0, -1, &run); /* the linear kernel has no gamma: svm_check_parameter ignores it */
@@ -68,24 +60,12 @@ static void wrong_gamma_annotation_is_reported(void **state) {
 
 static void random_inputs_find_the_wrong_annotation(void **state) {
   (void)state;
-  mlf_rng rng;
-  mlf_rng_seed(&rng, 12);
   mlf_run run;
-  int found = -1;
-  for (int k = 0; k < 2000 && found < 0; k++) {
-    ProtobufCMessage *m =
-        random_message_with_member(&mlf__annotest__plantedsvm_annotated_call__descriptor, "svm_check_parameter", &rng);
-    at_ctx ctx;
-    mlf_run_reset(&run);
-    at_ctx_init(&ctx, &run, target, "libsvm", annotest_svm_blame);
-    annotest_plantedsvm_run((const Mlf__Annotest__PlantedsvmAnnotatedCall *)m, &ctx);
-    at_release(&ctx);
-    protobuf_c_message_free_unpacked(m, NULL);
-    if (run.n_findings) found = k;
-  }
+  int found = planted_first_hit(&planted, &mlf__annotest__plantedsvm_annotated_call__descriptor, "svm_check_parameter",
+                                12, 2000, &run);
   assert_true(found >= 0);
   print_message("documented-error raised by random message %d\n", found);
-  assert_documented_error(&run);
+  planted_assert_documented_error(&run, &planted, "svm_check_parameter", check_failed);
 }
 
 /* The target's annotation: gamma = -1 folds into [0, 8] (mirrored to 1), no finding. */
@@ -103,11 +83,7 @@ static void the_real_annotation_folds_the_same_input(void **state) {
   call.call_case = MLF__ANNOTEST__LIBSVM_ANNOTATED_CALL__CALL_SVM_CHECK_PARAMETER;
   call.svm_check_parameter = &f;
   mlf_run run;
-  at_ctx ctx;
-  mlf_run_reset(&run);
-  at_ctx_init(&ctx, &run, "annotest_libsvm", "libsvm", annotest_svm_blame);
-  annotest_libsvm_run(&call, &ctx);
-  at_release(&ctx);
+  planted_run(&real, &call.base, &run);
   assert_int_equal(run.n_findings, 0);
 }
 

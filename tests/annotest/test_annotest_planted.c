@@ -14,23 +14,19 @@
 #include "annotest_gsl_glue.h"
 #include "annotest_planted_glue.h"
 #include "gsl_oracles.h"
-#include "random_message.h"
+#include "planted_support.h"
 
-static const char target[] = "annotest_planted";
+static void run_planted_glue(const ProtobufCMessage *m, at_ctx *ctx) { annotest_planted_run((const void *)m, ctx); }
+static void run_target(const ProtobufCMessage *m, at_ctx *ctx) { annotest_gsl_run((const void *)m, ctx); }
+static const planted_glue planted = {"annotest_planted", "gsl", annotest_gsl_blame, run_planted_glue};
+static const planted_glue real = {"annotest_gsl", "gsl", annotest_gsl_blame, run_target};
+/* GSL_EDOM, blamed on the annotation. */
+static const char *const domain_error[] = {"status 1)", "annotation bug", NULL};
 
 static int quiet_gsl(void **state) {
   (void)state;
   gsl_set_error_handler_off();
   return 0;
-}
-
-/* Runs one planted call through the glue; run holds what it raised. */
-static void run_planted(const Mlf__Annotest__PlantedAnnotatedCall *call, mlf_run *run) {
-  at_ctx ctx;
-  mlf_run_reset(run);
-  at_ctx_init(&ctx, run, target, "gsl", annotest_gsl_blame);
-  annotest_planted_run(call, &ctx);
-  at_release(&ctx);
 }
 
 static void lngamma_call(double x, mlf_run *run) {
@@ -40,7 +36,7 @@ static void lngamma_call(double x, mlf_run *run) {
   f.x = x;
   call.call_case = MLF__ANNOTEST__PLANTED_ANNOTATED_CALL__CALL_GSL_SF_LNGAMMA_E;
   call.gsl_sf_lngamma_e = &f;
-  run_planted(&call, run);
+  planted_run(&planted, &call.base, run);
 }
 
 static void beta_call(double a, double b, mlf_run *run) {
@@ -51,17 +47,7 @@ static void beta_call(double a, double b, mlf_run *run) {
   f.b = b;
   call.call_case = MLF__ANNOTEST__PLANTED_ANNOTATED_CALL__CALL_GSL_SF_BETA_E;
   call.gsl_sf_beta_e = &f;
-  run_planted(&call, run);
-}
-
-/* The run raised exactly the documented-error finding of function, blaming the annotation. */
-static void assert_documented_error(const mlf_run *run, const char *function) {
-  char tag[128];
-  snprintf(tag, sizeof tag, "mlf:%s:gsl:%s:documented-error", target, function);
-  if (run->n_findings != 1) fail_msg("%s: %zu findings, expected %s", function, run->n_findings, tag);
-  assert_string_equal(run->findings[0].tag, tag);
-  assert_non_null(strstr(run->findings[0].detail, "status 1)")); /* GSL_EDOM */
-  assert_non_null(strstr(run->findings[0].detail, "annotation bug"));
+  planted_run(&planted, &call.base, run);
 }
 
 static void wrong_lngamma_annotation_is_reported(void **state) {
@@ -70,7 +56,7 @@ static void wrong_lngamma_annotation_is_reported(void **state) {
   mlf_run run;
   for (size_t i = 0; i < sizeof outside / sizeof *outside; i++) {
     lngamma_call(outside[i], &run);
-    assert_documented_error(&run, "gsl_sf_lngamma_e");
+    planted_assert_documented_error(&run, &planted, "gsl_sf_lngamma_e", domain_error);
   }
   lngamma_call(-2.5, &run); /* inside the domain: Gamma(-2.5) is finite */
   assert_int_equal(run.n_findings, 0);
@@ -80,9 +66,9 @@ static void wrong_beta_annotation_is_reported(void **state) {
   (void)state;
   mlf_run run;
   beta_call(-1, 2, &run);
-  assert_documented_error(&run, "gsl_sf_beta_e");
+  planted_assert_documented_error(&run, &planted, "gsl_sf_beta_e", domain_error);
   beta_call(3, -4, &run);
-  assert_documented_error(&run, "gsl_sf_beta_e");
+  planted_assert_documented_error(&run, &planted, "gsl_sf_beta_e", domain_error);
   beta_call(0.5, 2, &run);
   assert_int_equal(run.n_findings, 0);
 }
@@ -91,19 +77,12 @@ static void wrong_beta_annotation_is_reported(void **state) {
  * zero or negative integer folds to itself. */
 static void random_inputs_find_the_wrong_annotation(void **state) {
   (void)state;
-  mlf_rng rng;
-  mlf_rng_seed(&rng, 12);
   mlf_run run;
-  int found = -1;
-  for (int k = 0; k < 10000 && found < 0; k++) {
-    ProtobufCMessage *m = random_message_with_member(&mlf__annotest__planted_annotated_call__descriptor, "gsl_sf_lngamma_e", &rng);
-    run_planted((const Mlf__Annotest__PlantedAnnotatedCall *)m, &run);
-    protobuf_c_message_free_unpacked(m, NULL);
-    if (run.n_findings) found = k;
-  }
+  int found = planted_first_hit(&planted, &mlf__annotest__planted_annotated_call__descriptor, "gsl_sf_lngamma_e", 12,
+                                10000, &run);
   assert_true(found >= 0);
   print_message("documented-error raised by random message %d\n", found);
-  assert_documented_error(&run, "gsl_sf_lngamma_e");
+  planted_assert_documented_error(&run, &planted, "gsl_sf_lngamma_e", domain_error);
 }
 
 /* The GSL target's annotation of lngamma keeps its @require: the same x = -2 (there drawn as
@@ -117,14 +96,10 @@ static void the_real_annotation_refuses_the_same_input(void **state) {
   call.call_case = MLF__ANNOTEST__GSL_ANNOTATED_CALL__CALL_GSL_SF_LNGAMMA_E;
   call.gsl_sf_lngamma_e = &f;
   mlf_run run;
-  at_ctx ctx;
-  mlf_run_reset(&run);
-  at_ctx_init(&ctx, &run, "annotest_gsl", "gsl", annotest_gsl_blame);
-  annotest_gsl_run(&call, &ctx);
-  at_release(&ctx);
+  const char *refused = planted_run(&real, &call.base, &run);
   assert_int_equal(run.n_findings, 0);
-  assert_non_null(ctx.reject_reason);
-  assert_non_null(strstr(ctx.reject_reason, "@require(x > 0 || x != floor(x))"));
+  assert_non_null(refused);
+  assert_non_null(strstr(refused, "@require(x > 0 || x != floor(x))"));
 }
 
 int main(void) {

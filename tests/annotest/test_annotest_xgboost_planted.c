@@ -12,10 +12,10 @@
 #include <cmocka.h>
 #include "annotest_plantedxgb_glue.h"
 #include "libraries/xgboost/mlf_xgboost_session.h"
+#include "planted_support.h"
 #include "random_message.h"
 #include "xgboost_oracles.h"
 
-static const char target[] = "annotest_plantedxgb";
 static const char tag[] = "mlf:annotest_plantedxgb:xgboost:XGDMatrixSetFloatInfo:documented-error";
 
 static int open_session(void **state) {
@@ -24,13 +24,8 @@ static int open_session(void **state) {
   return mlf_xgboost_open(identity, sizeof identity);
 }
 
-static void run_planted(const Mlf__Annotest__PlantedxgbAnnotatedCall *call, mlf_run *run) {
-  at_ctx ctx;
-  mlf_run_reset(run);
-  at_ctx_init(&ctx, run, target, "xgboost", annotest_xgb_blame);
-  annotest_plantedxgb_run(call, &ctx);
-  at_release(&ctx);
-}
+static void run_glue(const ProtobufCMessage *m, at_ctx *ctx) { annotest_plantedxgb_run((const void *)m, ctx); }
+static const planted_glue planted = {"annotest_plantedxgb", "xgboost", annotest_xgb_blame, run_glue};
 
 /* SetFloatInfo("weight") on a 3-row matrix with the given weights. */
 static void weights_call(const double weights[3], mlf_run *run) {
@@ -42,7 +37,7 @@ static void weights_call(const double weights[3], mlf_run *run) {
   f.array = (double *)weights;
   call.call_case = MLF__ANNOTEST__PLANTEDXGB_ANNOTATED_CALL__CALL_XGDMATRIXSETFLOATINFO;
   call.xgdmatrixsetfloatinfo = &f;
-  run_planted(&call, run);
+  planted_run(&planted, &call.base, run);
 }
 
 static void negative_weight_is_reported_and_valid_weights_are_not(void **state) {
@@ -70,12 +65,12 @@ static void random_messages_hit_the_hole(void **state) {
     mlf_run run;
     at_ctx ctx;
     mlf_run_reset(&run);
-    at_ctx_init(&ctx, &run, target, "xgboost", annotest_xgb_blame);
+    at_ctx_init(&ctx, &run, planted.target, planted.library, planted.blame);
     assert_int_equal(annotest_plantedxgb_build(call, &ctx, &function, &slots), 0);
     int negative = 0; /* the variables: handle, field, array, len, then the dim nrow */
     for (size_t i = 0; i < slots[2].count; i++) negative |= ((const float *)slots[2].p)[i] < 0;
     at_release(&ctx);
-    run_planted(call, &run);
+    planted_run(&planted, m, &run);
     if (negative != (run.n_findings == 1 && !strcmp(run.findings[0].tag, tag)))
       fail_msg("message %d: %s negative weight, %zu findings", k, negative ? "a" : "no", run.n_findings);
     hits += negative, clean += !negative;

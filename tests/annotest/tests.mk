@@ -26,7 +26,8 @@ $(BUILD)/tests/annotest/planted/%.o: $(ANNOTEST_PLANTED_DIR)/%.c $(ANNOTEST_PLAN
 $(BUILD)/tests/annotest/test_annotest_planted.o: $(ANNOTEST_PLANTED_H)
 $(BUILD)/tests/annotest/test_annotest_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
 $(OUT)/tests/test_annotest_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_planted,_glue.o .pb-c.o) \
-  $(call obj,unit,tests/annotest/random_message.c $(annotest_gsl_SUPPORT)) $(LIB_gsl_prebuilt_SHARED)
+  $(call obj,unit,tests/annotest/random_message.c tests/annotest/planted_support.c $(annotest_gsl_SUPPORT)) \
+  $(LIB_gsl_prebuilt_SHARED)
 # The XGBoost findings on Debian's installed libxgboost0 (no sanitizers): the shared library.
 $(OUT)/tests/test_annotest_xgboost_debian: TEST_LDLIBS := -lxgboost
 # The XGBoost, LIBSVM and LIBLINEAR glue tests build random calls with the target's glue and
@@ -47,7 +48,8 @@ $(BUILD)/tests/annotest/test_annotest_$(1)_planted.o: $(addprefix $(ANNOTEST_PLA
 $(BUILD)/tests/annotest/test_annotest_$(1)_planted.o: unit_CFLAGS += -I$(ANNOTEST_PLANTED_DIR)
 $(BUILD)/tests/annotest/planted/annotest_planted$(2)_glue.o: $(addprefix $(ANNOTEST_PLANTED_DIR)/annotest_planted$(2),_glue.h .pb-c.h)
 $(OUT)/tests/test_annotest_$(1)_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_planted$(2),_glue.o .pb-c.o) \
-  $(call obj,unit,tests/annotest/random_message.c $(call target_support,annotest_$(1),annotest)) $(LIB_$(1)_libfuzzer)
+  $(call obj,unit,tests/annotest/random_message.c tests/annotest/planted_support.c \
+  $(call target_support,annotest_$(1),annotest)) $(LIB_$(1)_libfuzzer)
 $(OUT)/tests/test_annotest_$(1)_planted: TEST_LDLIBS := $(LIB_$(1)_LDFLAGS)
 endef
 $(eval $(call annotest_library_tests,xgboost,xgb))
