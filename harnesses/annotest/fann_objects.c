@@ -82,6 +82,23 @@ double annotest_fann_max_abs(const struct fann_train_data *data) {
   return m;
 }
 
+/* fann_save_train_internal_fd's choice for one value (fann_train_data.c:715) and what it prints. */
+static int truncated_when_saved(double x) {
+  if (fabs(x) >= ANNOTEST_FANN_SAVE_INT_LIMIT) return 0;
+  int printed_as_int = (int)floor(x + 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5);
+  return printed_as_int && (double)(int)x != floor(x + 0.5);
+}
+
+int annotest_fann_save_truncates(const struct fann_train_data *data) {
+  for (unsigned int i = 0; i < data->num_data; i++) {
+    for (unsigned int j = 0; j < data->num_input; j++)
+      if (truncated_when_saved(data->input[i][j])) return 1;
+    for (unsigned int j = 0; j < data->num_output; j++)
+      if (truncated_when_saved(data->output[i][j])) return 1;
+  }
+  return 0;
+}
+
 /* Column `column` of rows[0 .. n) has a standard deviation of 0 as SCALE_SET_PARAM computes it:
  * the mean and the sum of squared deviations summed in float, in row order. */
 static int zero_deviation(fann_type *const *rows, unsigned int n, unsigned int column) {

@@ -18,6 +18,11 @@ void annotest_fann_net_free(struct fann *ann);
 void annotest_fann_data_free(struct fann_train_data *data);
 /* The largest magnitude of the data's inputs and outputs. */
 double annotest_fann_max_abs(const struct fann_train_data *data);
+/* 1 when fann_save_train would print some value of data (of magnitude below
+ * ANNOTEST_FANN_SAVE_INT_LIMIT) as an integer other than its nearest: its test (int)floor(x +
+ * 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5) holds and it prints (int)x, which truncates
+ * (known finding save-train-truncates). */
+int annotest_fann_save_truncates(const struct fann_train_data *data);
 /* 1 when fann_set_scaling_params would store a standard deviation of 0 for some input or
  * output column of data (computed as fann_train_data.c's SCALE_SET_PARAM does, in float): a
  * constant column, or one whose squared deviations underflow (known finding
