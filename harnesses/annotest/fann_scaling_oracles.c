@@ -30,8 +30,12 @@ static scaling output_scaling(const struct fann *ann, unsigned int i) {
  * steps x - m, / d, + 1, * f, + n, - n, / f, - 1, * d, + m carry factors 1, d, d, d/f, d/f, d/f,
  * d, d, 1, 1. The bound sums u |v| times its factor over the steps (first order) and doubles it
  * for the second-order terms, which are u times smaller. s(t(y)) is the same chain with the
- * roles of (m, d) and (n, f) exchanged. Infinite when a step overflows float (a deviation so
- * small, or a value so large, that the scaled value leaves float's range). */
+ * roles of (m, d) and (n, f) exchanged. A result in float's subnormal range is rounded to a
+ * multiple of 2^-149, an absolute error of up to eta = 2^-150 whatever its size (a factor of
+ * 1e-43 made the relative bound alone fail, an oracle bug the first run found): each step's
+ * error is u |v| + eta, so eta times the sum of the factors joins the bound. Infinite when a step
+ * overflows float (a deviation so small, or a value so large, that the scaled value leaves
+ * float's range). */
 static double round_trip_bound(scaling p, double v, int from_scaled) {
   double c = from_scaled ? p.n : p.m, a = from_scaled ? p.f : p.d; /* the first step's pair */
   double e = from_scaled ? p.m : p.n, b = from_scaled ? p.d : p.f; /* the second step's pair */
@@ -39,8 +43,9 @@ static double round_trip_bound(scaling p, double v, int from_scaled) {
   double w1 = v5 - e, w2 = w1 / b, w3 = from_scaled ? w2 + 1 : w2 - 1, w4 = w3 * a, w5 = w4 + c;
   double sum = fabs(v1) + a * (fabs(v2) + fabs(v3)) + (a / b) * (fabs(v4) + fabs(v5) + fabs(w1)) +
                a * (fabs(w2) + fabs(w3)) + fabs(w4) + fabs(w5);
+  double factors = 3 + 4 * a + 3 * (a / b);
   if (!(fabs(v5) <= FLT_MAX && fabs(v4) <= FLT_MAX && fabs(v2) <= FLT_MAX)) return INFINITY;
-  return 2 * ldexp(sum, -24);
+  return 2 * (ldexp(sum, -24) + ldexp(factors, -150));
 }
 
 /* got[0 .. n) equals want within round_trip_bound under the column's parameters (kind
