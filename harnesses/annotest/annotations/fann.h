@@ -89,6 +89,7 @@
 #define fann_set_cascade_max_out_epochs(...) FANN_FLAVOURED(fann_set_cascade_max_out_epochs)(__VA_ARGS__)
 #undef fann_set_cascade_max_cand_epochs
 #define fann_set_cascade_max_cand_epochs(...) FANN_FLAVOURED(fann_set_cascade_max_cand_epochs)(__VA_ARGS__)
+#include <math.h>
 #include "fann_oracles.h"
 
 /* ==== generators (harness code: networks, training data and files valid by construction) ==== */
@@ -137,16 +138,19 @@ struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_
 
 // A copy (fann_copy) of a network of ni inputs and no outputs with scaling parameters computed by
 // fann_set_scaling_params from training data of the same shape (header fann_train.h: "desired
-// lower bound ... desired upper bound": new_*_min < new_*_max, both in [-1e3, 1e3]).
+// lower bound ... desired upper bound": new_*_min < new_*_max, both in [-1e3, 1e3]). The bounds
+// are float parameters: the upper one starts at the float after the lower one (nextafterf), as a
+// double just above it would round to the same float (72-99% of the scaling calls were refused
+// by the @require below, which now only guards, before that); the same in the functions below.
 //@ generator(free = annotest_fann_net_free)
 //@ arg(ni): ints(min=1, max=6)
 //@ arg(no): ints(min=1, max=4)
 //@ arg(ann): objs(annotest_fann_net, num_input=ni, num_output=no)
 //@ arg(data): objs(annotest_fann_data, num_input=ni, num_output=no)
-//@ arg(in_min): floats(min=-1000, max=1000)
-//@ arg(in_max): floats(min=in_min, max=1000, exclude_min=true)
-//@ arg(out_min): floats(min=-1000, max=1000)
-//@ arg(out_max): floats(min=out_min, max=1000, exclude_min=true)
+//@ arg(in_min): floats(min=-1000, max=999)
+//@ arg(in_max): floats(min=nextafterf(in_min, 1000), max=1000)
+//@ arg(out_min): floats(min=-1000, max=999)
+//@ arg(out_max): floats(min=nextafterf(out_min, 1000), max=1000)
 // FANN 2.2.0 divides by a column's standard deviation, 0 when the column is constant (known
 // finding scale-constant-column): such data are skipped.
 //@ require((float)in_min < (float)in_max && (float)out_min < (float)out_max)
@@ -335,8 +339,8 @@ void fann_scale_train_data(struct fann_train_data *train_data, fann_type new_min
 //@ dim(no): ints(min=1, max=4)
 //@ arg(ann): objs(annotest_fann_net, num_input=ni, num_output=no)
 //@ arg(data): objs(annotest_fann_data, num_input=ni, num_output=no)
-//@ arg(new_input_min): floats(min=-1000, max=1000)
-//@ arg(new_input_max): floats(min=new_input_min, max=1000, exclude_min=true)
+//@ arg(new_input_min): floats(min=-1000, max=999)
+//@ arg(new_input_max): floats(min=nextafterf(new_input_min, 1000), max=1000)
 //@ known(scale-constant-column, annotest_fann_constant_column(data))
 //@ ensure(ret == 0)
 //@ require((float)new_input_min < (float)new_input_max)
@@ -349,8 +353,8 @@ int fann_set_input_scaling_params(struct fann *ann, const struct fann_train_data
 //@ dim(no): ints(min=1, max=4)
 //@ arg(ann): objs(annotest_fann_net, num_input=ni, num_output=no)
 //@ arg(data): objs(annotest_fann_data, num_input=ni, num_output=no)
-//@ arg(new_output_min): floats(min=-1000, max=1000)
-//@ arg(new_output_max): floats(min=new_output_min, max=1000, exclude_min=true)
+//@ arg(new_output_min): floats(min=-1000, max=999)
+//@ arg(new_output_max): floats(min=nextafterf(new_output_min, 1000), max=1000)
 //@ known(scale-constant-column, annotest_fann_constant_column(data))
 //@ ensure(ret == 0)
 //@ require((float)new_output_min < (float)new_output_max)
@@ -363,10 +367,10 @@ int fann_set_output_scaling_params(struct fann *ann, const struct fann_train_dat
 //@ dim(no): ints(min=1, max=4)
 //@ arg(ann): objs(annotest_fann_net, num_input=ni, num_output=no)
 //@ arg(data): objs(annotest_fann_data, num_input=ni, num_output=no)
-//@ arg(new_input_min): floats(min=-1000, max=1000)
-//@ arg(new_input_max): floats(min=new_input_min, max=1000, exclude_min=true)
-//@ arg(new_output_min): floats(min=-1000, max=1000)
-//@ arg(new_output_max): floats(min=new_output_min, max=1000, exclude_min=true)
+//@ arg(new_input_min): floats(min=-1000, max=999)
+//@ arg(new_input_max): floats(min=nextafterf(new_input_min, 1000), max=1000)
+//@ arg(new_output_min): floats(min=-1000, max=999)
+//@ arg(new_output_max): floats(min=nextafterf(new_output_min, 1000), max=1000)
 //@ known(scale-constant-column, annotest_fann_constant_column(data))
 //@ ensure(ret == 0)
 //@ require((float)new_input_min < (float)new_input_max)
