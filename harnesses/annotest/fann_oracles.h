@@ -8,6 +8,9 @@
 #include "annotest_model_files.h"
 #include "annotest_runtime.h"
 
+/* The annotation language names an element type with one identifier. */
+typedef enum fann_activationfunc_enum annotest_fann_activation_t;
+
 /* fann_save_train (fann_train_data.c, fann_save_train_internal_fd) computes
  * (int)floor(x + 0.5) * 1000000 and (int)floor(x * 1000000.0 + 0.5) for every value x: both stay
  * inside int only while |x| * 1e6 + 0.5 < 2^31, i.e. |x| < 2147.4836475. */

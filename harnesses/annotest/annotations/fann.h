@@ -162,18 +162,17 @@ struct fann *annotest_fann_scaled_net(int ni, int no, const struct fann *ann, co
 // with an ANN without any hidden layers. The neural network should also use shortcut
 // connections ... fann_create_shortcut(2, ...)"), seeded like annotest_fann_net, with its
 // cascade parameters set (fann_cascade.h): nf candidate activation functions (trainable ones,
-// as above), ns candidate steepnesses in (0, 1] (the defaults are 0.25 .. 1.00), groups candidate
+// as above, but FANN_LINEAR: arrays take a range, and FANN_SIGMOID .. FANN_COS are contiguous
+// in fann_activationfunc_enum), ns candidate steepnesses in (0, 1] (the defaults are 0.25 .. 1.00), groups candidate
 // groups, at most 20 output and candidate epochs (small, so a call is quick), the internal
 // algorithm "either FANN_TRAIN_RPROP or FANN_TRAIN_QUICKPROP".
 //@ generator(free = annotest_fann_net_free)
 //@ arg(num_input): ints(min=1, max=6)
 //@ arg(num_output): ints(min=1, max=4)
 //@ arg(nf): ints(min=1, max=4)
-//@ arg(functions): lists(froms([FANN_LINEAR, FANN_SIGMOID, FANN_SIGMOID_STEPWISE, FANN_SIGMOID_SYMMETRIC,
-//@   FANN_SIGMOID_SYMMETRIC_STEPWISE, FANN_GAUSSIAN, FANN_GAUSSIAN_SYMMETRIC, FANN_ELLIOT, FANN_ELLIOT_SYMMETRIC,
-//@   FANN_LINEAR_PIECE, FANN_LINEAR_PIECE_SYMMETRIC, FANN_SIN_SYMMETRIC, FANN_COS_SYMMETRIC, FANN_SIN, FANN_COS]), len=nf)
+//@ arg(functions): arrays(dtype=int, shape=[nf], elements=ints(min=FANN_SIGMOID, max=FANN_COS))
 //@ arg(ns): ints(min=1, max=4)
-//@ arg(steepnesses): lists(floats(min=0, max=1, exclude_min=true), len=ns)
+//@ arg(steepnesses): arrays(dtype=float, shape=[ns], elements=floats(min=0, max=1, exclude_min=true))
 //@ arg(groups): ints(min=1, max=2)
 //@ arg(max_out_epochs): ints(min=1, max=20)
 //@ arg(max_cand_epochs): ints(min=1, max=20)
@@ -496,7 +495,8 @@ float fann_test_data(struct fann *ann, struct fann_train_data *data);
 //@ arg(desired_error): floats(min=0, max=1)
 //@ timeout(10)
 //@ check(annotest_check_fann_cascadetrain_on_data)
-//@ cc_example(ni=2, no=1, ann=annotest_fann_cascade_net(num_input=2, num_output=1, nf=2, functions=[FANN_SIGMOID, FANN_GAUSSIAN],
+// functions 3 and 7 are FANN_SIGMOID and FANN_GAUSSIAN (a @cc_example takes numbers there).
+//@ cc_example(ni=2, no=1, ann=annotest_fann_cascade_net(num_input=2, num_output=1, nf=2, functions=[3, 7],
 //@   ns=2, steepnesses=[0.5, 1], groups=1, max_out_epochs=10, max_cand_epochs=10, algorithm=FANN_TRAIN_RPROP, seed=1),
 //@   data=annotest_fann_data(num_data=4, num_input=2, num_output=1, inputs=[0, 0, 0, 1, 1, 0, 1, 1], outputs=[0, 1, 1, 0]),
 //@   max_neurons=2, desired_error=0)
@@ -504,14 +504,13 @@ void fann_cascadetrain_on_data(struct fann *ann, struct fann_train_data *data, u
                                unsigned int neurons_between_reports, float desired_error);
 
 // "Sets the array of cascade candidate activation functions. The array must be just as long as
-// defined by the count." The oracle: the getters give the array and count back, and
+// defined by the count." Trainable candidates FANN_SIGMOID .. FANN_COS, as the cascade network's
+// generator. The oracle: the getters give the array and count back, and
 // fann_get_cascade_num_candidates is functions x steepnesses x groups.
 //@ arg(ann): objs(annotest_fann_net)
 //@ arg(cascade_activation_functions_count): ints(min=1, max=15)
-//@ arg(cascade_activation_functions): lists(froms([FANN_LINEAR, FANN_SIGMOID, FANN_SIGMOID_STEPWISE,
-//@   FANN_SIGMOID_SYMMETRIC, FANN_SIGMOID_SYMMETRIC_STEPWISE, FANN_GAUSSIAN, FANN_GAUSSIAN_SYMMETRIC, FANN_ELLIOT,
-//@   FANN_ELLIOT_SYMMETRIC, FANN_LINEAR_PIECE, FANN_LINEAR_PIECE_SYMMETRIC, FANN_SIN_SYMMETRIC, FANN_COS_SYMMETRIC,
-//@   FANN_SIN, FANN_COS]), len=cascade_activation_functions_count)
+//@ arg(cascade_activation_functions): arrays(dtype=annotest_fann_activation_t, shape=[cascade_activation_functions_count],
+//@   elements=ints(min=FANN_SIGMOID, max=FANN_COS))
 //@ check(annotest_check_fann_set_cascade_activation_functions)
 void fann_set_cascade_activation_functions(struct fann *ann, enum fann_activationfunc_enum *cascade_activation_functions,
                                            unsigned int cascade_activation_functions_count);
@@ -520,8 +519,8 @@ void fann_set_cascade_activation_functions(struct fann *ann, enum fann_activatio
 // as defined by the count"; steepnesses in (0, 1] as the defaults.
 //@ arg(ann): objs(annotest_fann_net)
 //@ arg(cascade_activation_steepnesses_count): ints(min=1, max=8)
-//@ arg(cascade_activation_steepnesses): lists(floats(min=0, max=1, exclude_min=true),
-//@   len=cascade_activation_steepnesses_count)
+//@ arg(cascade_activation_steepnesses): arrays(dtype=fann_type, shape=[cascade_activation_steepnesses_count],
+//@   elements=floats(min=0, max=1, exclude_min=true))
 //@ check(annotest_check_fann_set_cascade_activation_steepnesses)
 void fann_set_cascade_activation_steepnesses(struct fann *ann, fann_type *cascade_activation_steepnesses,
                                              unsigned int cascade_activation_steepnesses_count);
