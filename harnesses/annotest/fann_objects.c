@@ -4,6 +4,19 @@
 #include <stdlib.h>
 #include "annotations/fann.h"
 
+/* The trainable activation functions in the order of the annotations' lists (fann_data.h): all
+ * but FANN_THRESHOLD, FANN_THRESHOLD_SYMMETRIC and FANN_GAUSSIAN_STEPWISE. */
+static const enum fann_activationfunc_enum trainable[] = {
+    FANN_LINEAR, FANN_SIGMOID, FANN_SIGMOID_STEPWISE, FANN_SIGMOID_SYMMETRIC, FANN_SIGMOID_SYMMETRIC_STEPWISE,
+    FANN_GAUSSIAN, FANN_GAUSSIAN_SYMMETRIC, FANN_ELLIOT, FANN_ELLIOT_SYMMETRIC, FANN_LINEAR_PIECE,
+    FANN_LINEAR_PIECE_SYMMETRIC, FANN_SIN_SYMMETRIC, FANN_COS_SYMMETRIC, FANN_SIN, FANN_COS};
+
+int annotest_fann_implemented(const enum fann_activationfunc_enum *functions, unsigned int count) {
+  for (unsigned int i = 0; i < count; i++)
+    if (functions[i] == FANN_GAUSSIAN_STEPWISE) return 0;
+  return 1;
+}
+
 struct fann *annotest_fann_net(int shortcut, int num_input, int hidden_layers, int hidden, int num_output,
                                int hidden_function, int output_function, int algorithm, int seed) {
   unsigned int layers[4], n = 0;
@@ -21,8 +34,9 @@ struct fann *annotest_fann_net(int shortcut, int num_input, int hidden_layers, i
 
 void annotest_fann_net_free(struct fann *ann) { fann_destroy(ann); }
 
-struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_output, const fann_type *inputs,
-                                           const fann_type *outputs) {
+struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_output, int magnitude,
+                                           const fann_type *inputs, const fann_type *outputs) {
+  (void)magnitude; /* the bound of the inputs, applied by the glue */
   struct fann_train_data *data =
       fann_create_train((unsigned int)num_data, (unsigned int)num_input, (unsigned int)num_output);
   for (int i = 0; data && i < num_data; i++) {
@@ -34,14 +48,28 @@ struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_
 
 void annotest_fann_data_free(struct fann_train_data *data) { fann_destroy_train(data); }
 
+/* data with one more pattern holding every value of the first pattern plus 1, so that no
+ * column is constant (NULL when out of memory). */
+static struct fann_train_data *with_varied_pattern(const struct fann_train_data *data) {
+  struct fann_train_data *extra = fann_create_train(1, data->num_input, data->num_output), *merged = NULL;
+  if (!extra) return NULL;
+  for (unsigned int j = 0; j < data->num_input; j++) extra->input[0][j] = data->input[0][j] + 1;
+  for (unsigned int j = 0; j < data->num_output; j++) extra->output[0][j] = data->output[0][j] + 1;
+  merged = fann_merge_train_data((struct fann_train_data *)data, extra);
+  fann_destroy_train(extra);
+  return merged;
+}
+
 struct fann *annotest_fann_scaled_net(int ni, int no, const struct fann *ann, const struct fann_train_data *data,
                                       float in_min, float in_max, float out_min, float out_max) {
   (void)ni, (void)no;
+  struct fann_train_data *varied = annotest_fann_constant_column(data) ? with_varied_pattern(data) : NULL;
   struct fann *copy = fann_copy((struct fann *)ann);
-  if (copy && fann_set_scaling_params(copy, data, in_min, in_max, out_min, out_max) != 0) {
+  if (copy && fann_set_scaling_params(copy, varied ? varied : data, in_min, in_max, out_min, out_max) != 0) {
     fann_destroy(copy);
-    return NULL;
+    copy = NULL;
   }
+  fann_destroy_train(varied);
   return copy;
 }
 
@@ -52,7 +80,7 @@ struct fann *annotest_fann_cascade_net(int num_input, int num_output, int nf, co
   srand((unsigned int)seed);
   struct fann *ann = fann_create_shortcut(2, (unsigned int)num_input, (unsigned int)num_output);
   if (!ann) return NULL;
-  for (int i = 0; i < nf; i++) function_list[i] = (enum fann_activationfunc_enum)functions[i];
+  for (int i = 0; i < nf; i++) function_list[i] = trainable[functions[i]];
   fann_set_cascade_activation_functions(ann, function_list, (unsigned int)nf);
   fann_set_cascade_activation_steepnesses(ann, (fann_type *)steepnesses, (unsigned int)ns);
   fann_set_cascade_num_candidate_groups(ann, (unsigned int)groups);

@@ -8,9 +8,6 @@
 #include "annotest_model_files.h"
 #include "annotest_runtime.h"
 
-/* The annotation language names an element type with one identifier. */
-typedef enum fann_activationfunc_enum annotest_fann_activation_t;
-
 /* fann_save_train (fann_train_data.c, fann_save_train_internal_fd) computes
  * (int)floor(x + 0.5) * 1000000 and (int)floor(x * 1000000.0 + 0.5) for every value x: both stay
  * inside int only while |x| * 1e6 + 0.5 < 2^31, i.e. |x| < 2147.4836475. */
@@ -19,6 +16,9 @@ typedef enum fann_activationfunc_enum annotest_fann_activation_t;
 /* fann_objects.c: the generators and their helpers. */
 void annotest_fann_net_free(struct fann *ann);
 void annotest_fann_data_free(struct fann_train_data *data);
+/* 1 when none of functions[0 .. count) is FANN_GAUSSIAN_STEPWISE ("NOT implemented yet",
+ * fann_data.h). */
+int annotest_fann_implemented(const enum fann_activationfunc_enum *functions, unsigned int count);
 /* The largest magnitude of the data's inputs and outputs. */
 double annotest_fann_max_abs(const struct fann_train_data *data);
 /* 1 when fann_save_train would print some value of data (of magnitude below

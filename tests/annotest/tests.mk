@@ -72,3 +72,6 @@ $(OUT)/tests/test_annotest_$(1)_planted: TEST_LDLIBS := $(LIB_$(1)_LDFLAGS)
 endef
 $(eval $(call annotest_svm_linear_tests,libsvm,svm))
 $(eval $(call annotest_svm_linear_tests,liblinear,linear))
+# The FANN glue test and planted wrong annotation (tests/annotest/plantedfann_fann.h), the same
+# way on the room's FANN float build.
+$(eval $(call annotest_svm_linear_tests,fann,fann))
