@@ -36,7 +36,7 @@ void annotest_fann_net_free(struct fann *ann) { fann_destroy(ann); }
 
 struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_output, int magnitude,
                                            const fann_type *inputs, const fann_type *outputs) {
-  (void)magnitude; /* the bound of the inputs, applied by the glue */
+  (void)magnitude; /* the inputs' bound, 10^magnitude, applied by the glue */
   struct fann_train_data *data =
       fann_create_train((unsigned int)num_data, (unsigned int)num_input, (unsigned int)num_output);
   for (int i = 0; data && i < num_data; i++) {

@@ -16,7 +16,7 @@
 #include "annotest_fann_glue.h"
 #include "glue_suite.h"
 
-/* The C names the annotations' terms use: FANN's enumerators, FLT_MIN and nextafterf. */
+/* The C names the annotations' terms use: FANN's enumerators, FLT_MIN, pow and nextafterf. */
 static double model_call(const char *name, const double *args, size_t nargs, int *known) {
   static const struct {
     const char *name;
@@ -35,6 +35,7 @@ static double model_call(const char *name, const double *args, size_t nargs, int
   };
   if (!strcmp(name, "nextafterf") && nargs == 2) return nextafterf((float)args[0], (float)args[1]);
   if (!strcmp(name, "FLT_MIN") && nargs == 0) return FLT_MIN;
+  if (!strcmp(name, "pow") && nargs == 2) return pow(args[0], args[1]);
   for (size_t i = 0; nargs == 0 && i < sizeof constants / sizeof *constants; i++)
     if (!strcmp(name, constants[i].name)) return constants[i].value;
   *known = 0;

@@ -126,8 +126,9 @@ struct fann *annotest_fann_net(int shortcut, int num_input, int hidden_layers, i
 
 // Training data of num_data patterns, num_input inputs and num_output outputs each (header
 // fann_train.h, fann_read_train_from_file's format), made by fann_create_train and filled row by
-// row. Inputs in [-magnitude, magnitude], magnitude 1, 100 or 1e4 (a third of the data sets reach
-// the values fann_save_train overflows on, known finding save-train-int-overflow), desired outputs in [-1, 1] (the span of the symmetric activation
+// row. Inputs in [-10^magnitude, 10^magnitude], magnitude 0 .. 4 (a fifth of the data sets reach
+// the values fann_save_train overflows on, known finding save-train-int-overflow; an integer,
+// as annotest-gen puts a froms variable's index, not its value, into a term), desired outputs in [-1, 1] (the span of the symmetric activation
 // functions, fann_data.h); the headers bound neither. At least one pattern: a training set
 // without patterns is not what the training functions are for (fann_create_train, annotated
 // below, is given 0 too).
@@ -135,8 +136,8 @@ struct fann *annotest_fann_net(int shortcut, int num_input, int hidden_layers, i
 //@ arg(num_data): ints(min=1, max=24)
 //@ arg(num_input): ints(min=1, max=6)
 //@ arg(num_output): ints(min=1, max=4)
-//@ arg(magnitude): froms([1, 100, 10000])
-//@ arg(inputs): arrays(dtype=float, shape=[num_data * num_input], elements=floats(min=-magnitude, max=magnitude))
+//@ arg(magnitude): ints(min=0, max=4)
+//@ arg(inputs): arrays(dtype=float, shape=[num_data * num_input], elements=floats(min=-pow(10, magnitude), max=pow(10, magnitude)))
 //@ arg(outputs): arrays(dtype=float, shape=[num_data * num_output], elements=floats(min=-1, max=1))
 struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_output, int magnitude,
                                            const fann_type *inputs, const fann_type *outputs);
