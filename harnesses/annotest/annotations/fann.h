@@ -12,8 +12,9 @@
  * declares neither fann_create_train_array nor fann_create_train_pointer_array (they appear in
  * FANN 2.3), so they are not annotated. Buffers of fann_type are annotated as float (floatfann.h:
  * "typedef float fann_type;"), and the candidate activation functions as int (the enum's size),
- * the element types the glue test's checker judges. The generators (objs) and the oracles (@check) are the
- * harness's: fann_objects.c and fann_oracles.c. */
+ * the element types the glue test's checker judges. The generators (objs) and the oracles
+ * (@check) are the harness's: fann_objects.c, fann_oracles.c (training data),
+ * fann_scaling_oracles.c and fann_train_oracles.c. */
 #ifndef ANNOTEST_ANNOTATIONS_FANN_H
 #define ANNOTEST_ANNOTATIONS_FANN_H
 #ifndef FANN_FLAVOUR
