@@ -63,7 +63,7 @@ static struct fann_train_data *with_varied_pattern(const struct fann_train_data 
 struct fann *annotest_fann_scaled_net(int ni, int no, const struct fann *ann, const struct fann_train_data *data,
                                       float in_min, float in_max, float out_min, float out_max) {
   (void)ni, (void)no;
-  struct fann_train_data *varied = annotest_fann_constant_column(data) ? with_varied_pattern(data) : NULL;
+  struct fann_train_data *varied = annotest_fann_constant_column(data, 3) ? with_varied_pattern(data) : NULL;
   struct fann *copy = fann_copy((struct fann *)ann);
   if (copy && fann_set_scaling_params(copy, varied ? varied : data, in_min, in_max, out_min, out_max) != 0) {
     fann_destroy(copy);
@@ -140,10 +140,10 @@ static int zero_deviation(fann_type *const *rows, unsigned int n, unsigned int c
   return (float)sqrt(sum / (float)n) == 0;
 }
 
-int annotest_fann_constant_column(const struct fann_train_data *data) {
-  for (unsigned int j = 0; j < data->num_input; j++)
+int annotest_fann_constant_column(const struct fann_train_data *data, int which) {
+  for (unsigned int j = 0; (which & 1) && j < data->num_input; j++)
     if (zero_deviation(data->input, data->num_data, j)) return 1;
-  for (unsigned int j = 0; j < data->num_output; j++)
+  for (unsigned int j = 0; (which & 2) && j < data->num_output; j++)
     if (zero_deviation(data->output, data->num_data, j)) return 1;
   return 0;
 }

@@ -26,11 +26,11 @@ double annotest_fann_max_abs(const struct fann_train_data *data);
  * 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5) holds and it prints (int)x, which truncates
  * (known finding save-train-truncates). */
 int annotest_fann_save_truncates(const struct fann_train_data *data);
-/* 1 when fann_set_scaling_params would store a standard deviation of 0 for some input or
- * output column of data (computed as fann_train_data.c's SCALE_SET_PARAM does, in float): a
- * constant column, or one whose squared deviations underflow (known finding
- * scale-constant-column). */
-int annotest_fann_constant_column(const struct fann_train_data *data);
+/* 1 when fann_set_*scaling_params would store a standard deviation of 0 for some input
+ * (which 1), output (which 2) or either (which 3) column of data (computed as
+ * fann_train_data.c's SCALE_SET_PARAM does, in float): a constant column, or one whose squared
+ * deviations underflow (known finding scale-constant-column). */
+int annotest_fann_constant_column(const struct fann_train_data *data, int which);
 /* 1 when fann_scale_data's factor (new_max - new_min) / (old_max - old_min), in float, is not
  * finite for the inputs (which 1), the outputs (which 2) or either (which 3) of data: all
  * values equal (old span 0) or an old span so small that the quotient overflows; the library

@@ -37,7 +37,7 @@ struct fann_train_data *annotest_fann_data(int num_data, int num_input, int num_
 //@ arg(data): objs(annotest_fann_data)
 //@ arg(new_input_min): floats(min=-1000, max=999)
 //@ arg(new_input_max): floats(min=nextafterf(new_input_min, 1000), max=1000)
-//@ known(scale-constant-column, annotest_fann_constant_column(data))
+//@ known(scale-constant-column, annotest_fann_constant_column(data, 1))
 //@ ensure(ret == 0)
 int fann_set_input_scaling_params(struct fann *ann, const struct fann_train_data *data, float new_input_min,
                                   float new_input_max);
