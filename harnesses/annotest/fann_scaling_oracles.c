@@ -88,8 +88,8 @@ void annotest_check_fann_set_input_scaling_params(at_ctx *ctx, int ret, struct f
                                                   const struct fann_train_data *data0, float new_input_min0,
                                                   float new_input_max0) {
   (void)new_input_min, (void)new_input_max, (void)ann0, (void)data0, (void)new_input_min0, (void)new_input_max0;
-  /* Without output parameters fann_scale_output refuses (scale_mean_in is what it tests, so it
-   * does run): only the inputs are checked. */
+  /* Only the inputs' parameters were computed (the outputs' are fann_allocate_scale's defaults):
+   * only the inputs are checked. */
   if (ret == 0) patterns_round_trip(ctx, ann, data, 1);
 }
 
