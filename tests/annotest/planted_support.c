@@ -28,15 +28,21 @@ void planted_assert_documented_error(const mlf_run *run, const planted_glue *g, 
       fail_msg("%s: the finding's detail \"%s\" lacks \"%s\"", function, run->findings[0].detail, *details);
 }
 
+/* Whether tag ends in ":<kind>". */
+static int of_kind(const char *tag, const char *kind) {
+  size_t t = strlen(tag), k = strlen(kind);
+  return t > k && tag[t - k - 1] == ':' && !strcmp(tag + t - k, kind);
+}
+
 int planted_first_hit(const planted_glue *g, const ProtobufCMessageDescriptor *root, const char *member, uint64_t seed,
-                      int tries, mlf_run *run) {
+                      int tries, const char *kind, mlf_run *run) {
   mlf_rng rng;
   mlf_rng_seed(&rng, seed);
   for (int k = 0; k < tries; k++) {
     ProtobufCMessage *m = random_message_with_member(root, member, &rng);
     planted_run(g, m, run);
     protobuf_c_message_free_unpacked(m, NULL);
-    if (run->n_findings) return k;
+    if (run->n_findings && of_kind(run->findings[0].tag, kind)) return k;
   }
   return -1;
 }

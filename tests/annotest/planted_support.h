@@ -21,7 +21,8 @@ const char *planted_run(const planted_glue *g, const ProtobufCMessage *call, mlf
 void planted_assert_documented_error(const mlf_run *run, const planted_glue *g, const char *function,
                                      const char *const *details);
 /* Runs up to tries random messages calling member of root (random_message.c, seeded) through
- * g; the index of the first that raised a finding (run holds it), -1 if none did. */
+ * g; the index of the first whose first finding is of kind (its tag ends ":<kind>"; run holds
+ * it), -1 if none was. */
 int planted_first_hit(const planted_glue *g, const ProtobufCMessageDescriptor *root, const char *member, uint64_t seed,
-                      int tries, mlf_run *run);
+                      int tries, const char *kind, mlf_run *run);
 #endif

@@ -62,7 +62,7 @@ static void random_inputs_find_the_wrong_annotation(void **state) {
   (void)state;
   mlf_run run;
   int found = planted_first_hit(&planted, &mlf__annotest__plantedsvm_annotated_call__descriptor, "svm_check_parameter",
-                                12, 2000, &run);
+                                12, 2000, "documented-error", &run);
   assert_true(found >= 0);
   print_message("documented-error raised by random message %d\n", found);
   planted_assert_documented_error(&run, &planted, "svm_check_parameter", check_failed);

@@ -79,7 +79,7 @@ static void random_inputs_find_the_wrong_annotation(void **state) {
   (void)state;
   mlf_run run;
   int found = planted_first_hit(&planted, &mlf__annotest__planted_annotated_call__descriptor, "gsl_sf_lngamma_e", 12,
-                                10000, &run);
+                                10000, "documented-error", &run);
   assert_true(found >= 0);
   print_message("documented-error raised by random message %d\n", found);
   planted_assert_documented_error(&run, &planted, "gsl_sf_lngamma_e", domain_error);

@@ -30,7 +30,7 @@ $(OUT)/tests/test_annotest_planted: $(addprefix $(BUILD)/tests/annotest/planted/
   $(LIB_gsl_prebuilt_SHARED)
 # The XGBoost findings on Debian's installed libxgboost0 (no sanitizers): the shared library.
 $(OUT)/tests/test_annotest_xgboost_debian: TEST_LDLIBS := -lxgboost
-# The XGBoost, LIBSVM and LIBLINEAR glue tests build random calls with the target's glue and
+# The XGBoost, LIBSVM, LIBLINEAR and FANN glue tests build random calls with the target's glue and
 # generators (training models with the room's instrumented library; no annotated function is
 # called) and judge them with the same checker.
 define annotest_library_tests
@@ -55,3 +55,4 @@ endef
 $(eval $(call annotest_library_tests,xgboost,xgb))
 $(eval $(call annotest_library_tests,libsvm,svm))
 $(eval $(call annotest_library_tests,liblinear,linear))
+$(eval $(call annotest_library_tests,fann,fann))
