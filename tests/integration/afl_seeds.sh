@@ -1,7 +1,9 @@
 # Every target runs under a real afl-fuzz for a few seconds with the AFL++ build and its
 # structure-aware custom mutator library: executions happen, the custom mutator produced
 # queue entries (their names carry its description), message-level trimming ran, and no
-# saved crash is on the harness side (a new library finding is reported, not failed).
+# saved crash is on the harness side (a new library finding is reported, not failed). Each
+# input may take 10 s (-t): afl-fuzz's default of 1 s aborted the dry run of a blas_level1
+# seed on a loaded machine.
 . "$(dirname "$0")/common.bash"
 . scripts/afl-env.sh
 # The pipeline is under test here, not the libraries: two BLAS backends (LEMON: the reference
@@ -14,7 +16,7 @@ for t in $(targets); do
   mkdir -p "$tmp/$t-seeds"
   cp build/corpora/"$t"/*.bin "$tmp/$t-seeds/"
   MLF_AFL_MUTATOR_STATS="$tmp/$t-mutator-stats" AFL_CUSTOM_MUTATOR_LIBRARY="$PWD/out/afl/$t.mutator.so" \
-    timeout 120 afl-fuzz -i "$tmp/$t-seeds" -o "$tmp/$t-out" -V 8 -- out/afl/"$t" >"$tmp/$t.log" 2>&1 ||
+    timeout 120 afl-fuzz -i "$tmp/$t-seeds" -o "$tmp/$t-out" -V 8 -t 10000 -- out/afl/"$t" >"$tmp/$t.log" 2>&1 ||
     { tail -n 30 "$tmp/$t.log"; fail "$t: afl-fuzz failed"; }
   stats=$tmp/$t-out/default/fuzzer_stats
   execs=$(sed -n 's/^execs_done *: //p' "$stats")
