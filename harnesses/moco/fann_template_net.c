@@ -152,6 +152,26 @@ static int scores_would_overflow(run_state *s, unsigned net, struct fann *ann, c
   return !mlf_report_known();
 }
 
+/* Known finding (harnesses/moco/known_findings.tsv): fann_init_weights divides by the spread
+ * of the training inputs (largest - smallest, fann.c:1144-1162 of 2.2.0+ds-8), reading
+ * input[0][0] first whatever the size: when every input is the same value the scale factor is
+ * infinite and the weights it draws are infinite or NaN (fann_save_to_fixed then converts NaN
+ * to int). 1 when d would do that, recorded; the call is then skipped unless MLF_REPORT_KNOWN=1. */
+static int init_weights_divides_by_zero(const struct fann_train_data *d, fann_outcome *o) {
+  int zero = d->num_data == 0 || d->num_input == 0;
+  if (!zero) {
+    fann_type lo = d->input[0][0], hi = lo;
+    for (unsigned i = 0; i < d->num_data; i++)
+      for (unsigned j = 0; j < d->num_input; j++) {
+        if (d->input[i][j] < lo) lo = d->input[i][j];
+        if (d->input[i][j] > hi) hi = d->input[i][j];
+      }
+    zero = lo == hi;
+  }
+  fann_check_add(o, "fann_init_weights", "zero-input-range", "training inputs of zero range", 0, zero);
+  return zero && !mlf_report_known();
+}
+
 void *fann_net_call(run_state *s, size_t b, int api, struct fann *ann, struct fann_train_data *d0) {
   const Mlf__Moco__Block *k = s->p->blocks[b];
   fann_outcome *o = s->o;
@@ -209,7 +229,9 @@ void *fann_net_call(run_state *s, size_t b, int api, struct fann *ann, struct fa
     case MOCO_FANN_RANDOMIZE_WEIGHTS:
       fann_randomize_weights(ann, (fann_type)moco_arg_number(k, 1, r), (fann_type)moco_arg_number(k, 2, r));
       return NULL;
-    case MOCO_FANN_INIT_WEIGHTS: fann_init_weights(ann, d0); return NULL;
+    case MOCO_FANN_INIT_WEIGHTS:
+      if (!init_weights_divides_by_zero(d0, o)) fann_init_weights(ann, d0);
+      return NULL;
     case MOCO_FANN_SET_SCALING:
       set_number(me, fann_set_scaling_params(ann, d0, (float)moco_arg_number(k, 2, r), (float)moco_arg_number(k, 3, r),
                                              (float)moco_arg_number(k, 4, r), (float)moco_arg_number(k, 5, r)));
