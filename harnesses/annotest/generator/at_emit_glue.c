@@ -88,6 +88,14 @@ static void expr(emitter *e, const at_function *fn, const at_term *t) {
       OUT("(");
       expr(e, fn, fn->vars[v].strategy->constant);
       OUT(")");
+    } else if (fn->vars[v].strategy->kind == AT_FROMS) {
+      /* a froms variable's built value is the value picked, not its index (ANNOTATIONS.md:
+       * "an identifier naming a parameter or dim is its built value"; the index stood in
+       * before, so a layout froms([LAPACK_ROW_MAJOR, LAPACK_COL_MAJOR]) read 0 or 1) */
+      const at_strategy *s = fn->vars[v].strategy;
+      OUT("(");
+      for (size_t j = 0; j + 1 < s->nvalues; j++) OUT("at__v[%d].pick == %zu ? (%s) : ", v, j, s->values[j]->text);
+      OUT("(%s))", s->values[s->nvalues - 1]->text);
     } else {
       OUT("at__v[%d].%s", v, at_is_real(fn->vars[v].strategy) ? "d" : "i");
     }
