@@ -57,6 +57,10 @@ static value eval(judge *j, const at_term *t) {
       }
       return r;
     }
+    if (j->fn->vars[v].strategy->kind == AT_FROMS && j->slots[v].pick >= 0 &&
+        (size_t)j->slots[v].pick < j->fn->vars[v].strategy->nvalues &&
+        j->fn->vars[v].strategy->values[j->slots[v].pick]->kind != AT_STR)
+      return eval(j, j->fn->vars[v].strategy->values[j->slots[v].pick]); /* the value picked; a string: its index */
     r.integral = !is_real_var(&j->fn->vars[v]);
     r.v = r.integral ? (double)j->slots[v].i : j->slots[v].d;
     return r;

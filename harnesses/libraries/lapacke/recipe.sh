@@ -6,7 +6,7 @@
 # liblapacke.a. Checks that the headers are byte for byte the ones liblapacke-dev installs
 # (the harnesses compile against those). Flags as debian/rules builds LAPACKE for liblapacke:
 # no defines beyond its CFLAGS (32-bit lapack_int, the default complex types). LAPACKE_ilaver
-# (the version) is compiled too, for the session's identity.
+# (the version) and LAPACKE_get_nancheck (LAPACKE_NANCHECK) are compiled too.
 recipe_package=lapack=3.11.0-2
 routines=(dgesdd dgeev dsyevd dsyevr dgees dggev dgelsy dsysv dposv dgbsv dgtsv dptsv dgeqp3
           dgelqf dorgqr dormqr dgetri dpotri dtrtrs dtrtri dpocon)
@@ -20,7 +20,8 @@ recipe_build() {
     recipe_check_header "$inc" "$f" "/usr/include/$f" "$log" || return 1
   done
   cp "$inc/lapacke_mangling_with_flags.h.in" "$inc/lapacke_mangling.h"
-  local files=("$src"/LAPACKE/utils/*.c "$src/LAPACKE/src/lapacke_ilaver.c")
+  local files=("$src"/LAPACKE/utils/*.c "$src/LAPACKE/src/lapacke_ilaver.c"
+               "$src/LAPACKE/src/lapacke_nancheck.c")
   for r in "${routines[@]}"; do files+=("$src/LAPACKE/src/lapacke_$r.c" "$src/LAPACKE/src/lapacke_${r}_work.c"); done
   mkdir -p "$src/obj"
   printf '%s\n' "${files[@]}" |
