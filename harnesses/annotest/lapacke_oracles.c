@@ -94,7 +94,11 @@ static void check_solution(at_ctx *ctx, lpk_mat A, int trans, lpk_mat X, lpk_mat
   for (lapack_int j = 0; j < X.cols; j++) {
     double r = 0, x = 0;
     for (lapack_int i = 0; i < X.rows; i++) r += fabs(LPK(B, i, j) - LPK(AX, i, j)), x += fabs(LPK(X, i, j));
-    if (!isfinite(x) || !within(ctx, "residual", r, THRESH_LIN, anorm * x * EPS, underflow(A.rows, anorm), what)) break;
+    if (!isfinite(x)) { /* the annotations keep solutions far from overflow */
+      at_property_failed(ctx, "nonfinite-solution", "%s: column %d of X holds %g", what, j, x);
+      break;
+    }
+    if (!within(ctx, "residual", r, THRESH_LIN, anorm * x * EPS, underflow(A.rows, anorm), what)) break;
   }
   lpk_free(&AX);
 }

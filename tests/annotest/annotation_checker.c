@@ -171,7 +171,7 @@ static int check_scalar(judge *j, const char *what, const at_strategy *s, const 
 static int element(judge *j, const char *dtype, const void *p, size_t k, double *out) {
   if (!strcmp(dtype, "double")) *out = ((const double *)p)[k];
   else if (!strcmp(dtype, "float")) *out = ((const float *)p)[k];
-  else if (!strcmp(dtype, "int")) *out = ((const int *)p)[k];
+  else if (!strcmp(dtype, "int") || !strcmp(dtype, "lapack_int")) *out = ((const int *)p)[k]; /* LAPACKE's 32-bit lapack_int */
   else if (!strcmp(dtype, "char")) *out = ((const char *)p)[k];
   else return fail(j, "arrays of %s are not judged", dtype);
   return 0;

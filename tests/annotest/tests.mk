@@ -1,5 +1,5 @@
-# The aNNoTest tests: the parser and generator (host tool sources), the GSL, XGBoost, LIBSVM
-# and LIBLINEAR glue checked independently against the parsed annotations, and planted wrong
+# The aNNoTest tests: the parser and generator (host tool sources), the GSL, XGBoost, LIBSVM,
+# LIBLINEAR and LAPACKE glue checked independently against the parsed annotations, and planted wrong
 # annotations the harness must report.
 ANNOTEST_GENERATOR_OBJ := $(call obj,unit,$(filter-out %/at_main.c,$(wildcard harnesses/annotest/generator/*.c)))
 $(OUT)/tests/test_annotest_parser: $(ANNOTEST_GENERATOR_OBJ)
@@ -49,10 +49,10 @@ $(BUILD)/tests/annotest/planted/annotest_plantedxgb_glue.o: $(ANNOTEST_PLANTEDXG
 $(OUT)/tests/test_annotest_xgboost_planted: $(addprefix $(BUILD)/tests/annotest/planted/annotest_plantedxgb,_glue.o .pb-c.o) \
   $(call obj,unit,tests/annotest/random_message.c $(annotest_xgboost_SUPPORT) $(LIB_xgboost_SRC)) $(LIB_xgboost_libfuzzer)
 $(OUT)/tests/test_annotest_xgboost_planted: TEST_LDLIBS := $(LIB_xgboost_LDFLAGS)
-# The LIBSVM and LIBLINEAR glue tests (through glue_suite.c) build random calls with the
-# target's glue and generators (training models with the room's instrumented library; no
-# annotated function is called) and judge them with the same checker.
-define annotest_svm_linear_tests
+# The LIBSVM, LIBLINEAR and LAPACKE glue tests (through glue_suite.c) build random calls with
+# the target's glue and generators (training models, factoring matrices with the room's
+# library; no annotated function is called) and judge them with the same checker.
+define annotest_library_tests
 $(OUT)/tests/test_annotest_$(1)_glue: $(ANNOTEST_GENERATOR_OBJ) $(call obj,unit,tests/annotest/glue_suite.c \
   tests/annotest/random_message.c tests/annotest/annotation_checker.c $(call target_support,annotest_$(1),annotest)) \
   $(LIB_$(1)_libfuzzer)
@@ -70,5 +70,6 @@ $(OUT)/tests/test_annotest_$(1)_planted: $(addprefix $(BUILD)/tests/annotest/pla
   $(call obj,unit,tests/annotest/random_message.c $(call target_support,annotest_$(1),annotest)) $(LIB_$(1)_libfuzzer)
 $(OUT)/tests/test_annotest_$(1)_planted: TEST_LDLIBS := $(LIB_$(1)_LDFLAGS)
 endef
-$(eval $(call annotest_svm_linear_tests,libsvm,svm))
-$(eval $(call annotest_svm_linear_tests,liblinear,linear))
+$(eval $(call annotest_library_tests,libsvm,svm))
+$(eval $(call annotest_library_tests,liblinear,linear))
+$(eval $(call annotest_library_tests,lapacke,lpk))
