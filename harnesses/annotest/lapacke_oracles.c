@@ -18,7 +18,10 @@
  * the outputs back (lapacke_<r>_work.c): transposition copies values exactly, and the
  * reference LAPACK and BLAS (mlf_lapacke_session.c proves they are the ones loaded) address
  * but never compute with the leading dimension, so only the documented outputs' bits can
- * differ if a wrapper transposes wrongly. This does not hold for an optimised BLAS (its
+ * differ if a wrapper transposes wrongly. Compared are the documented outputs only: what a
+ * routine leaves in a destroyed input (dgesdd's A) or in unreferenced storage is not promised,
+ * and an output a routine does not set (dgesdd's V^T on a quick return, a known finding) is
+ * whatever the caller's or LAPACKE's scratch held. This does not hold for an optimised BLAS (its
  * kernels' order of operations may depend on alignment and leading dimension), which is why
  * the target links the reference. */
 #include <float.h>
