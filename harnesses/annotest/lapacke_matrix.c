@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mlf_guard.h"
 
 static size_t index_of(int layout, lapack_int ld, lapack_int i, lapack_int j) {
   return layout == LAPACK_ROW_MAJOR ? (size_t)i * (size_t)ld + (size_t)j : (size_t)i + (size_t)j * (size_t)ld;
@@ -13,6 +14,14 @@ static void *checked(void *p) {
   if (!p) abort();
   return p;
 }
+
+void *lpk_guarded(size_t bytes, size_t align) {
+  void *p = mlf_guard_alloc(bytes, align, MLF_GUARD_TAIL, "oracle copy");
+  memset(p, 0, bytes);
+  return p;
+}
+
+void lpk_release(void *p) { mlf_guard_free(p); }
 
 lpk_mat lpk_zeros(lapack_int rows, lapack_int cols) {
   lpk_mat m = {rows, cols, checked(calloc((size_t)rows * (size_t)cols + 1, sizeof(double)))};
@@ -130,7 +139,8 @@ double *lpk_other_layout(int layout, lapack_int rows, lapack_int cols, const dou
   int other = lpk_other(layout);
   lapack_int lines = other == LAPACK_ROW_MAJOR ? rows : cols, len = other == LAPACK_ROW_MAJOR ? cols : rows;
   *other_ld = len > 1 ? len : 1;
-  double *b = checked(calloc((size_t)lines * (size_t)*other_ld + 1, sizeof *b));
+  size_t n = (size_t)lines * (size_t)*other_ld;
+  double *b = lpk_guarded((n ? n : 1) * sizeof *b, sizeof *b);
   for (lapack_int i = 0; i < rows; i++)
     for (lapack_int j = 0; j < cols; j++) b[index_of(other, *other_ld, i, j)] = a[index_of(layout, ld, i, j)];
   return b;

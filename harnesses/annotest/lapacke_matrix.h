@@ -36,8 +36,12 @@ void lpk_apply_qr_reflectors(lpk_mat v, const double *tau, lapack_int k, int tra
 /* c H(k) ... H(1) with v_i row i of v right of the diagonal, v_i(i) = 1 (dgelqf's). */
 void lpk_apply_lq_reflectors_right(lpk_mat v, const double *tau, lapack_int k, lpk_mat *c);
 
+/* Zeroed storage of bytes for the repeated call, ending at a guard page (mlf_guard.h: the
+ * Fortran routines under LAPACKE are not instrumented); freed by lpk_release. */
+void *lpk_guarded(size_t bytes, size_t align);
+void lpk_release(void *p);
 /* The same matrix in the other layout with its smallest leading dimension (*ld), for the
- * repeated call; at least one element. */
+ * repeated call; at least one element; guarded. */
 double *lpk_other_layout(int layout, lapack_int rows, lapack_int cols, const double *a, lapack_int ld,
                          lapack_int *other_ld);
 static inline int lpk_other(int layout) { return layout == LAPACK_ROW_MAJOR ? LAPACK_COL_MAJOR : LAPACK_ROW_MAJOR; }

@@ -3,15 +3,18 @@
  * dimension. The factorisations they need (dpotrf, dgetrf, dgeqrf) are the reference LAPACK's
  * Fortran routines called directly, column major: they are not under test here (the BLAS
  * family tests them), they only make valid inputs. A factor generator keeps what it computes
- * beside the matrix (pivots, tau, the 1-norm) in a header just before the returned pointer. */
+ * beside the matrix (pivots, tau, the 1-norm) in a header just before the returned pointer.
+ * What a generator returns, and the pivots and tau, end at a guard page (mlf_guard.h): the
+ * Fortran routines under LAPACKE are not instrumented. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "annotations/lapacke.h"
+#include "mlf_guard.h"
 
 typedef struct {
-  void *extra;  /* pivots (lapack_int) or tau (double), malloc'd */
+  void *extra;  /* pivots (lapack_int) or tau (double), guarded */
   double norm1; /* 1-norm of the matrix a Cholesky factor came from */
 } factor_header;
 #define HEADER_ROOM 16 /* sizeof(factor_header), keeps the matrix 16-byte aligned */
@@ -21,12 +24,20 @@ static size_t index_of(int layout, lapack_int ld, lapack_int i, lapack_int j) {
   return layout == LAPACK_ROW_MAJOR ? (size_t)i * (size_t)ld + (size_t)j : (size_t)i + (size_t)j * (size_t)ld;
 }
 
+/* Zeroed storage of bytes ending at a guard page, aligned to align. */
+static void *guarded(size_t bytes, size_t align) {
+  void *p = mlf_guard_alloc(bytes, align, MLF_GUARD_TAIL, "generated matrix");
+  memset(p, 0, bytes);
+  return p;
+}
+
+void annotest_lapacke_matrix_free(double *a) { mlf_guard_free(a); }
+
 /* Zeroed storage of a rows x cols matrix in layout with leading dimension ld (at least one
  * element); room bytes before it when room > 0. */
 static double *layout_alloc(int layout, lapack_int rows, lapack_int cols, lapack_int ld, size_t room) {
   size_t lines = (size_t)(layout == LAPACK_ROW_MAJOR ? rows : cols), n = lines * (size_t)ld;
-  char *block = calloc(1, room + (n ? n : 1) * sizeof(double));
-  return block ? (double *)(block + room) : NULL;
+  return (double *)((char *)guarded(room + (n ? n : 1) * sizeof(double), sizeof(double)) + room);
 }
 
 /* Stores the column-major rows x cols matrix src into dst (layout, ld). */
@@ -74,11 +85,7 @@ static double *factor_alloc(int layout, lapack_int rows, lapack_int cols, lapack
   double *a = layout_alloc(layout, rows, cols, ld, HEADER_ROOM);
   if (!a) return NULL;
   factor_header *h = (factor_header *)((char *)a - HEADER_ROOM);
-  h->extra = calloc(1, extra_bytes ? extra_bytes : 1);
-  if (!h->extra) {
-    free(h);
-    return NULL;
-  }
+  h->extra = guarded(extra_bytes ? extra_bytes : 1, extra_bytes % sizeof(double) ? sizeof(lapack_int) : sizeof(double));
   return a;
 }
 
@@ -88,8 +95,8 @@ const double *annotest_lapacke_reflector_tau(const double *a) { return header_of
 double annotest_lapacke_spd_norm1(const double *a) { return header_of(a)->norm1; }
 void annotest_lapacke_factor_free(double *a) {
   if (!a) return;
-  free(header_of(a)->extra);
-  free(header_of(a));
+  mlf_guard_free(header_of(a)->extra);
+  mlf_guard_free(header_of(a));
 }
 
 double *annotest_lapacke_spd(int layout, lapack_int n, lapack_int lda, const double *data) {
@@ -154,8 +161,7 @@ double *annotest_lapacke_band_dominant(int layout, lapack_int n, lapack_int kl, 
 }
 
 double *annotest_lapacke_dominant_diagonal(lapack_int n, double floor, int positive, const double *mag) {
-  double *d = malloc(((size_t)n + 1) * sizeof *d);
-  if (!d) return NULL;
+  double *d = guarded((size_t)(n > 0 ? n : 1) * sizeof *d, sizeof *d);
   for (lapack_int i = 0; i < n; i++) d[i] = positive ? floor + fabs(mag[i]) : copysign(floor + fabs(mag[i]), mag[i]);
   return d;
 }

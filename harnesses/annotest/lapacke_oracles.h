@@ -56,11 +56,22 @@ static inline int annotest_lapacke_any_nonzero(const lapack_int *jpvt, long long
   return 0;
 }
 
+/* 1 when every element of the rows x cols matrix a (layout, ld) is zero. */
+static inline int annotest_lapacke_all_zero(long long layout, long long rows, long long cols, const double *a,
+                                            long long ld) {
+  for (long long i = 0; i < rows; i++)
+    for (long long j = 0; j < cols; j++)
+      if (a[layout == LAPACK_ROW_MAJOR ? i * ld + j : i + j * ld] != 0) return 0;
+  return 1;
+}
+
 /* lapacke_objects.c: what the factor generators keep beside the matrix they return. */
 const lapack_int *annotest_lapacke_lu_pivots(const double *a);
 const double *annotest_lapacke_reflector_tau(const double *a);
 double annotest_lapacke_spd_norm1(const double *a);
 void annotest_lapacke_factor_free(double *a);
+/* Frees what the other generators return (guarded storage). */
+void annotest_lapacke_matrix_free(double *a);
 /* Says whether an INFO on an annotated-valid input points at the annotation or LAPACKE. */
 const char *annotest_lapacke_blame(long long status);
 

@@ -14,7 +14,7 @@
 #include "lapacke_oracles.h"
 
 // Wrong on purpose: diag=floats(min=0, ...) (annotations/lapacke.h: min=1).
-//@ generator(free = free)
+//@ generator(free = annotest_lapacke_matrix_free)
 //@ arg(layout): froms([LAPACK_ROW_MAJOR, LAPACK_COL_MAJOR])
 //@ arg(uplo): froms([ANNOTEST_CHAR_U, ANNOTEST_CHAR_L])
 //@ arg(n): ints(min=0, max=12)
