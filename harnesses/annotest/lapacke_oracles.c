@@ -435,8 +435,43 @@ static int check_permutation(at_ctx *ctx, const lapack_int *jpvt, lapack_int n) 
   return ok;
 }
 
-/* dgelsy: 0 <= RANK <= min(M, N), JPVT a permutation; no residual oracle (the minimum-norm
- * solution of a rank-deficient problem is as sensitive as RCOND makes it). */
+/* dgelsy at full rank (RANK = min(M, N)), from backward stability (Higham, Accuracy and
+ * Stability, Thm 20.3: the Householder QR least-squares solution solves a problem with |dA| of
+ * order eps |A|; the complete orthogonal factorisation of a full-rank A is that QR):
+ * M >= N: X minimises |B - A X|, so A^T (B - A X) = 0 up to |A| (|A| |X| + |B|) eps per column
+ * (dqrt17's test, normalised with |A| |X| so that it does not depend on the condition);
+ * M < N: A X = B exactly solvable, the residual as for a square solve (dget02). Rank-deficient
+ * answers are not checked (their solution is as sensitive as RCOND makes it). */
+/* A nonfinite X at RCOND = 0 is the known finding rcond0-singular: DGELSY's rank test
+ * "IF( SMAXPR*RCOND.LE.SMINPR )" (dgelsy.f:383) accepts 0 <= 0 for an exactly singular
+ * leading block, where the doc asks "estimated condition number < 1/RCOND". */
+static void check_least_squares(at_ctx *ctx, lpk_mat A, lpk_mat X, lpk_mat B, double rcond) {
+  lpk_mat AX = lpk_mul(A, 0, X, 0), R = lpk_zeros(B.rows, B.cols);
+  for (lapack_int j = 0; j < B.cols; j++)
+    for (lapack_int i = 0; i < B.rows; i++) LPK(R, i, j) = LPK(B, i, j) - LPK(AX, i, j);
+  lpk_mat G = lpk_mul(A, 1, R, 0);
+  double an = lpk_norm1(A), big = (double)(A.rows > A.cols ? A.rows : A.cols);
+  for (lapack_int j = 0; j < X.cols; j++) {
+    double x = 0, b = 0, g = 0, r = 0;
+    for (lapack_int i = 0; i < X.rows; i++) x += fabs(LPK(X, i, j));
+    for (lapack_int i = 0; i < B.rows; i++) b += fabs(LPK(B, i, j)), r += fabs(LPK(R, i, j));
+    for (lapack_int i = 0; i < G.rows; i++) g += fabs(LPK(G, i, j));
+    if (!isfinite(x)) {
+      at_property_failed(ctx, rcond == 0 ? "rcond0-singular" : "nonfinite-solution",
+                         "full-rank least squares (RCOND %g): column %d of X holds %g", rcond, j, x);
+      break;
+    }
+    int ok = A.rows >= A.cols
+                 ? within(ctx, "residual", g, THRESH_LIN, big * an * (an * x + b) * EPS, underflow(big, an * (an + 1)),
+                          "A^T (B - A X) = 0 (full column rank)")
+                 : within(ctx, "residual", r, THRESH_LIN, big * an * x * EPS, underflow(big, an), "A X = B (full row rank)");
+    if (!ok) break;
+  }
+  lpk_free(&AX), lpk_free(&R), lpk_free(&G);
+}
+
+/* dgelsy: 0 <= RANK <= min(M, N), JPVT a permutation, at full rank the least-squares
+ * conditions above, and the layout comparison. */
 void annotest_check_dgelsy(at_ctx *ctx, lapack_int ret, int matrix_layout, lapack_int m, lapack_int n,
                            lapack_int nrhs, double *a, lapack_int lda, double *b, lapack_int ldb, lapack_int *jpvt,
                            double rcond, lapack_int *rank, int matrix_layout0, lapack_int m0, lapack_int n0,
@@ -450,6 +485,16 @@ void annotest_check_dgelsy(at_ctx *ctx, lapack_int ret, int matrix_layout, lapac
   }
   if (!check_permutation(ctx, jpvt, n)) return;
   lapack_int br = m > n ? m : n, lda2, ldb2, rank2 = -1;
+  if (*rank == (m < n ? m : n)) {
+    lpk_mat A = lpk_from(matrix_layout, m, n, a0, lda0), Xall = lpk_from(matrix_layout, br, nrhs, b, ldb),
+            Ball = lpk_from(matrix_layout, br, nrhs, b0, ldb0), X = lpk_zeros(n, nrhs), B = lpk_zeros(m, nrhs);
+    for (lapack_int j = 0; j < nrhs; j++) {
+      for (lapack_int i = 0; i < n; i++) LPK(X, i, j) = LPK(Xall, i, j);
+      for (lapack_int i = 0; i < m; i++) LPK(B, i, j) = LPK(Ball, i, j);
+    }
+    check_least_squares(ctx, A, X, B, rcond);
+    lpk_free(&A), lpk_free(&Xall), lpk_free(&Ball), lpk_free(&X), lpk_free(&B);
+  }
   double *a2 = lpk_other_layout(matrix_layout, m, n, a0, lda0, &lda2), *b2 = lpk_other_layout(matrix_layout, br, nrhs, b0, ldb0, &ldb2);
   lapack_int *jpvt2 = scratch((size_t)n, sizeof *jpvt2);
   memcpy(jpvt2, jpvt0, (size_t)n * sizeof *jpvt2);
