@@ -11,7 +11,8 @@ packages=(
   # tests, plots
   libcmocka-dev gnuplot-nox
   # BLAS family: netlib reference BLAS/LAPACK, OpenBLAS variants, BLIS, ATLAS, GSL cblas,
-  # oneDNN (its dnnl_sgemm)
+  # oneDNN (its dnnl_sgemm); aNNoTest's LAPACKE (liblapacke-dev's headers, the wrappers built from
+  # source over liblapack3 and libblas3, harnesses/libraries/lapacke)
   libblas3 liblapack3 liblapacke-dev libopenblas0-pthread libopenblas0-serial
   libopenblas0-openmp libblis4-serial libatlas3-base libgsl-dev libgslcblas0 libdnnl2
   # statistics family: GSL is built from source (harnesses/libraries/gsl); the prebuilt one is for

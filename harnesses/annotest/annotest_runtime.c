@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "annotest_runtime.h"
 #include "mlf_capture.h"
+#include "mlf_guard.h"
 
 struct at_block {
   struct at_block *next;
@@ -35,9 +36,16 @@ static struct at_block *new_block(at_ctx *ctx, size_t bytes) {
   return b;
 }
 
+static void guard_free(void *p) { mlf_guard_free(p); }
+
 void *at_alloc(at_ctx *ctx, size_t count, size_t size) {
   if (size && count > SIZE_MAX / size / 2) abort(); /* the glue bounds every shape first */
-  return new_block(ctx, count * size)->data;
+  if (!ctx->guard_pages) return new_block(ctx, count * size)->data;
+  size_t align = size && size <= 4096 && !(size & (size - 1)) ? size : 1;
+  void *p = mlf_guard_alloc(count * size, align, MLF_GUARD_TAIL, ctx->stats ? ctx->stats->name : NULL);
+  memset(p, 0, count * size);
+  at_own(ctx, p, guard_free);
+  return p;
 }
 
 at_slot *at_slots(at_ctx *ctx, size_t n) { return at_alloc(ctx, n, sizeof(at_slot)); }

@@ -44,6 +44,10 @@ typedef struct at_ctx {
   at_function_stats *stats; /* the function being run */
   const char *reject_reason;
   struct at_block *blocks;  /* freed by at_release */
+  /* Set by a target whose library is (partly) uninstrumented: at_alloc's storage then ends
+   * flush against a guard page (mlf_guard.h), so an out-of-bounds write there faults at once
+   * instead of corrupting the heap unseen by ASan. */
+  int guard_pages;
 } at_ctx;
 
 void at_ctx_init(at_ctx *ctx, mlf_run *run, const char *target, const char *library, at_blame_fn blame);
@@ -65,7 +69,8 @@ int at_real_range_ok(double lo, double hi, unsigned flags);
 int64_t at_element_int(const int64_t *raw, size_t nraw, uint64_t seed, size_t k, int64_t lo, int64_t hi);
 double at_element_real(const double *raw, size_t nraw, uint64_t seed, size_t k, double lo, double hi, unsigned flags);
 
-/* Zeroed storage for count elements of size (at least one byte), freed by at_release. */
+/* Zeroed storage for count elements of size (at least one byte), freed by at_release; with
+ * ctx->guard_pages it ends at a guard page (aligned to size). */
 void *at_alloc(at_ctx *ctx, size_t count, size_t size);
 at_slot *at_slots(at_ctx *ctx, size_t n);
 /* Hands an object to the arena: free_fn(object) runs at at_release. */

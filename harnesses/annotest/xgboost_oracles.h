@@ -82,8 +82,8 @@ int annotest_xgb_relabel(const annotest_xgb_booster_info *info, const annotest_x
  * or NULL; the harness reports it after the input (then clears it). */
 const char *annotest_xgb_generator_failure(const char **generator);
 void annotest_xgb_generator_failure_clear(void);
-/* Lowest admitted element of XGDMatrixSetFloatInfo's field (pick index of its froms). */
-double annotest_xgb_info_min(long long field);
+/* Lowest admitted element of XGDMatrixSetFloatInfo's field (weights are not negative). */
+double annotest_xgb_info_min(const char *field);
 /* Known finding iteration-begin-refused: a configuration of annotest_xgb_predict_config asking
  * for contributions, interactions or leaves (types 2 to 6) from an iteration after 0. */
 int annotest_xgb_explanation_from_later_iteration(const char *config);

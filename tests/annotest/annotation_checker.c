@@ -57,6 +57,10 @@ static value eval(judge *j, const at_term *t) {
       }
       return r;
     }
+    if (j->fn->vars[v].strategy->kind == AT_FROMS && j->slots[v].pick >= 0 &&
+        (size_t)j->slots[v].pick < j->fn->vars[v].strategy->nvalues &&
+        j->fn->vars[v].strategy->values[j->slots[v].pick]->kind != AT_STR)
+      return eval(j, j->fn->vars[v].strategy->values[j->slots[v].pick]); /* the value picked; a string: its index */
     r.integral = !is_real_var(&j->fn->vars[v]);
     r.v = r.integral ? (double)j->slots[v].i : j->slots[v].d;
     return r;
@@ -167,7 +171,7 @@ static int check_scalar(judge *j, const char *what, const at_strategy *s, const 
 static int element(judge *j, const char *dtype, const void *p, size_t k, double *out) {
   if (!strcmp(dtype, "double")) *out = ((const double *)p)[k];
   else if (!strcmp(dtype, "float")) *out = ((const float *)p)[k];
-  else if (!strcmp(dtype, "int")) *out = ((const int *)p)[k];
+  else if (!strcmp(dtype, "int") || !strcmp(dtype, "lapack_int")) *out = ((const int *)p)[k]; /* LAPACKE's 32-bit lapack_int */
   else if (!strcmp(dtype, "char")) *out = ((const char *)p)[k];
   else return fail(j, "arrays of %s are not judged", dtype);
   return 0;

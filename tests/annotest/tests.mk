@@ -1,5 +1,5 @@
-# The aNNoTest tests: the parser and generator (host tool sources), the GSL, XGBoost, LIBSVM
-# and LIBLINEAR glue checked independently against the parsed annotations, and planted wrong
+# The aNNoTest tests: the parser and generator (host tool sources), the GSL, XGBoost, LIBSVM,
+# LIBLINEAR and LAPACKE glue checked independently against the parsed annotations, and planted wrong
 # annotations the harness must report.
 ANNOTEST_GENERATOR_OBJ := $(call obj,unit,$(filter-out %/at_main.c,$(wildcard harnesses/annotest/generator/*.c)))
 $(OUT)/tests/test_annotest_parser: $(ANNOTEST_GENERATOR_OBJ)
@@ -30,9 +30,9 @@ $(OUT)/tests/test_annotest_planted: $(addprefix $(BUILD)/tests/annotest/planted/
   $(LIB_gsl_prebuilt_SHARED)
 # The XGBoost findings on Debian's installed libxgboost0 (no sanitizers): the shared library.
 $(OUT)/tests/test_annotest_xgboost_debian: TEST_LDLIBS := -lxgboost
-# The XGBoost, LIBSVM, LIBLINEAR and FANN glue tests build random calls with the target's glue and
-# generators (training models with the room's instrumented library; no annotated function is
-# called) and judge them with the same checker.
+# The XGBoost, LIBSVM, LIBLINEAR, FANN and LAPACKE glue tests build random calls with the
+# target's glue and generators (training models, factoring matrices with the room's library;
+# no annotated function is called) and judge them with the same checker.
 define annotest_library_tests
 $(OUT)/tests/test_annotest_$(1)_glue: $(ANNOTEST_GENERATOR_OBJ) $(call obj,unit,tests/annotest/glue_suite.c \
   tests/annotest/random_message.c tests/annotest/annotation_checker.c $(call target_support,annotest_$(1),annotest)) \
@@ -56,3 +56,4 @@ $(eval $(call annotest_library_tests,xgboost,xgb))
 $(eval $(call annotest_library_tests,libsvm,svm))
 $(eval $(call annotest_library_tests,liblinear,linear))
 $(eval $(call annotest_library_tests,fann,fann))
+$(eval $(call annotest_library_tests,lapacke,lpk))

@@ -88,6 +88,14 @@ static void expr(emitter *e, const at_function *fn, const at_term *t) {
       OUT("(");
       expr(e, fn, fn->vars[v].strategy->constant);
       OUT(")");
+    } else if (fn->vars[v].strategy->kind == AT_FROMS) {
+      /* a froms variable's built value is the value picked, not its index (ANNOTATIONS.md:
+       * "an identifier naming a parameter or dim is its built value"; the index stood in
+       * before, so a layout froms([LAPACK_ROW_MAJOR, LAPACK_COL_MAJOR]) read 0 or 1) */
+      const at_strategy *s = fn->vars[v].strategy;
+      OUT("(");
+      for (size_t j = 0; j + 1 < s->nvalues; j++) OUT("at__v[%d].pick == %zu ? (%s) : ", v, j, s->values[j]->text);
+      OUT("(%s))", s->values[s->nvalues - 1]->text);
     } else {
       OUT("at__v[%d].%s", v, at_is_real(fn->vars[v].strategy) ? "d" : "i");
     }
@@ -349,6 +357,21 @@ static void sparse(emitter *e, const at_function *fn, const at_var *v, const cha
   OUT("    }\n    at__p[at__n].%s = -1;\n    %s.p = at__p; %s.count = at__n; }\n", s->index_field, S, S);
 }
 
+/* A froms parameter of a generator fixed by the caller: its slot's pick is the index of the
+ * value given (the generator reads pick), and a value not among its froms is refused. */
+static void bound_pick(emitter *e, const at_function *fn, const at_function *g, int gv, const char *name) {
+  const at_strategy *s = g->vars[gv].strategy;
+  for (size_t j = 0; j < s->nvalues; j++)
+    if (s->values[j]->kind == AT_STR) {
+      fail(e, fn->line, "objs(%s, %s=...): a froms of strings cannot be fixed by the caller", g->name, name);
+      return;
+    }
+  OUT("   ");
+  for (size_t j = 0; j < s->nvalues; j++)
+    OUT(" if (at__s[%d].i == (int64_t)(%s)) at__s[%d].pick = %zu;\n    else", gv, s->values[j]->text, gv, j);
+  OUT(" { at_reject(at__ctx, \"%s=: not a value of %s's froms\"); return -1; }\n", name, g->name);
+}
+
 static void object(emitter *e, const at_function *fn, const at_var *v, const char *S, const char *f) {
   const at_strategy *s = v->strategy;
   const at_function *g = at_find_function(e->c->h, s->generator);
@@ -359,6 +382,7 @@ static void object(emitter *e, const at_function *fn, const at_var *v, const cha
     OUT("    at__s[%d].%s = ", gv, real ? "d" : "i");
     bound(e, fn, s->bind_values[j], real ? "double" : "int64_t", "0");
     OUT(";\n    at__s[%d].real = %d;\n    at__b |= 1ull << %d;\n", gv, real, gv);
+    if (g->vars[gv].strategy->kind == AT_FROMS) bound_pick(e, fn, g, gv, s->bind_names[j]);
   }
   OUT("    if (at_build_%s(at__m->%s, at__s, at__b, at__ctx) < 0) return -1;\n", g->name, f);
   OUT("    void *at__o = at_make_%s(at__s, at__ctx);\n    if (!at__o) return -1;\n", g->name);

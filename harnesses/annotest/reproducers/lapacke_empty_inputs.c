@@ -1,0 +1,34 @@
+/* Standalone reproducer of the known findings of LAPACK 3.11.0 on empty inputs and NRHS = 0
+ * (Debian liblapacke and liblapack3 3.11.0-2), each a call the documentation allows:
+ *   lwork-zero-empty            LAPACKE_dgelqf with M = 0 returns -8, LAPACKE_dgetri with N = 0
+ *                               returns -7: their workspace query answers 0 (M*NB, N*NB) and the
+ *                               routine then rejects LWORK = 0.
+ *   geqp3-empty-fixed-columns   LAPACKE_dgeqp3 with M = 0 < N and a fixed column returns -13
+ *                               (DORMQR's -12, passed through DGEQP3's INFO).
+ *   gelsy-quick-return          LAPACKE_dgelsy with NRHS = 0 returns RANK = 0 for a rank-2
+ *                               matrix and JPVT as given.
+ *   gesdd-empty-no-orthogonal-factor  LAPACKE_dgesdd, JOBZ = 'A', M = 0: V^T is not set to an
+ *                               orthogonal matrix (row major: LAPACKE's uninitialised scratch).
+ *   cc lapacke_empty_inputs.c -llapacke -o empty && ./empty
+ * (LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas for the
+ * netlib reference; the OpenBLAS alternative prints the same INFOs.) */
+#include <lapacke.h>
+#include <stdio.h>
+
+int main(void) {
+  double a[4] = {1, 0, 0, 1}, b[2] = {0}, tau[2] = {0}, s[2] = {0}, u[1] = {0};
+  double vt[4] = {-7, -7, -7, -7};
+  lapack_int jpvt[2] = {1, 0}, ipiv[1] = {1}, rank = -1;
+  printf("dgelqf(m = 0, n = 2): INFO %d (expected 0)\n", LAPACKE_dgelqf(LAPACK_COL_MAJOR, 0, 2, a, 1, tau));
+  printf("dgetri(n = 0): INFO %d (expected 0)\n", LAPACKE_dgetri(LAPACK_COL_MAJOR, 0, a, 1, ipiv));
+  printf("dgeqp3(m = 0, n = 2, jpvt = [1, 0]): INFO %d (expected 0)\n",
+         LAPACKE_dgeqp3(LAPACK_COL_MAJOR, 0, 2, a, 1, jpvt, tau));
+  jpvt[0] = jpvt[1] = 0;
+  lapack_int info = LAPACKE_dgelsy(LAPACK_COL_MAJOR, 2, 2, 0, a, 2, b, 2, jpvt, 0.01, &rank);
+  printf("dgelsy(identity 2 x 2, nrhs = 0): INFO %d RANK %d (expected 2) JPVT [%d, %d] (expected a permutation of 1, 2)\n",
+         info, rank, jpvt[0], jpvt[1]);
+  info = LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'A', 0, 2, a, 1, s, u, 1, vt, 2);
+  printf("dgesdd(jobz 'A', m = 0, n = 2): INFO %d V^T = [[%g, %g], [%g, %g]] (expected orthogonal)\n", info, vt[0],
+         vt[2], vt[1], vt[3]);
+  return 0;
+}
