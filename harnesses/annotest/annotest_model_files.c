@@ -42,7 +42,48 @@ annotest_model_file *annotest_model_file_new(const char *path, const void *sourc
   return file;
 }
 
+int annotest_model_file_refusable(const char *model_file_name) {
+  return ((const annotest_model_file *)model_file_name)->mutant;
+}
+
+int annotest_model_file_mutate(annotest_model_file *file, const annotest_text_grammar *g, long long field,
+                               long long value, double t) {
+  char *text = annotest_file_read(file->path, NULL), *mutant = NULL;
+  if (!text) return -1;
+  mutant = annotest_mutate_text(text, g, (annotest_mutation){field, value, t}, file->change, sizeof file->change);
+  free(text);
+  if (!mutant) return 0;
+  FILE *f = fopen(file->path, "wb");
+  int rc = f && fputs(mutant, f) >= 0 ? 0 : -1;
+  if (f && fclose(f)) rc = -1;
+  free(mutant);
+  file->mutant = rc == 0;
+  if (file->mutant) annotest_mutant_in_use(file->change);
+  return rc;
+}
+
+int annotest_fixed_point(const annotest_model_io *io, const void *model, char *why, size_t n) {
+  char a[256], b[256];
+  void *again = NULL;
+  long at = -2;
+  int rc = -1;
+  if (annotest_temp_path(a, sizeof a) || annotest_temp_path(b, sizeof b) || io->save(a, model) != 0)
+    snprintf(why, n, "saving the loaded model failed");
+  else if (!(again = io->load(a)))
+    snprintf(why, n, "the saved model does not load again");
+  else if (io->save(b, again) != 0)
+    snprintf(why, n, "saving the reloaded model failed");
+  else if ((at = annotest_files_differ(a, b)) != -1)
+    snprintf(why, n, "saving the reloaded model gives other bytes (from byte %ld)", at);
+  else
+    rc = 0;
+  if (again) io->destroy(again);
+  remove(a), remove(b);
+  return rc;
+}
+
 void annotest_model_file_free(annotest_model_file *file) {
+  if (file->mutant) annotest_mutant_in_use(NULL);
   unlink(file->path);
   free(file);
 }

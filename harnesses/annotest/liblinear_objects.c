@@ -94,18 +94,35 @@ static size_t editable_tokens(const char *text, const struct model *model, annot
   return c ? n : 0;
 }
 
-annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, double t) {
+/* The grammar save_model writes and load_model reads (linear.cpp 2.3: keyword lines in any
+ * order until "w", solver_type from solver_type_table, whose empty strings are unused slots;
+ * label is written when the model has labels), then one line of weights per feature. */
+static const char *const solver_types[] = {"L2R_LR", "L2R_L2LOSS_SVC_DUAL", "L2R_L2LOSS_SVC", "L2R_L1LOSS_SVC_DUAL",
+                                           "MCSVM_CS", "L1R_L2LOSS_SVC", "L1R_LR", "L2R_LR_DUAL", "", "", "",
+                                           "L2R_L2LOSS_SVR", "L2R_L2LOSS_SVR_DUAL", "L2R_L1LOSS_SVR_DUAL", NULL};
+static const annotest_line_rule linear_lines[] = {
+    {"solver_type", AT_FIELD_KEYWORD, solver_types, 0}, {"nr_class", AT_FIELD_COUNT, NULL, 0},
+    {"label", AT_FIELD_INT, NULL, 1}, {"nr_feature", AT_FIELD_COUNT, NULL, 0}, {"bias", AT_FIELD_REAL, NULL, 0}};
+const annotest_text_grammar annotest_linear_grammar = {linear_lines, sizeof linear_lines / sizeof *linear_lines, "w",
+                                                       "w"};
+
+annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, int pick, double t) {
   char path[256];
   if (annotest_temp_path(path, sizeof path) || save_model(path, model) != 0) return NULL;
   annotest_model_file *file = annotest_model_file_new(path, model);
   if (!file || !edit) return file;
-  char *text = annotest_file_read(path, NULL);
-  annotest_editable *candidates = NULL;
-  size_t n = text ? editable_tokens(text, model, &candidates) : 0;
-  int rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
-  file->edited = n > 0;
-  free(candidates);
-  free(text);
+  int rc = 0;
+  if (edit == 2) {
+    rc = annotest_model_file_mutate(file, &annotest_linear_grammar, which, pick, t);
+  } else {
+    char *text = annotest_file_read(path, NULL);
+    annotest_editable *candidates = NULL;
+    size_t n = text ? editable_tokens(text, model, &candidates) : 0;
+    rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
+    file->edited = n > 0;
+    free(candidates);
+    free(text);
+  }
   if (rc) {
     annotest_model_file_free(file);
     return NULL;

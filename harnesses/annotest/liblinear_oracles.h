@@ -21,6 +21,8 @@ void annotest_linear_problem_free(struct problem *prob);
 void annotest_linear_model_free(struct model *model);
 /* The problem a model here was trained on (NULL for a model loaded from a file). */
 const struct problem *annotest_linear_problem_of(const struct model *model);
+/* The grammar save_model writes and load_model reads (for the mutants, edit = 2). */
+extern const annotest_text_grammar annotest_linear_grammar;
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_linear_blame(long long status);
 

@@ -146,18 +146,38 @@ static size_t editable_tokens(const char *text, const struct svm_model *model, a
   return c ? n : 0;
 }
 
-annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, double t) {
+/* The grammar svm_save_model writes and svm_load_model reads (svm.cpp 3.24, read_model_header:
+ * keyword lines in any order until "SV"; the keyword tables svm_type_table and
+ * kernel_type_table; degree is written for polynomial kernels only, gamma and coef0 for the
+ * kernels using them, label, probA, probB and nr_sv when the model has them). */
+static const char *const svm_types[] = {"c_svc", "nu_svc", "one_class", "epsilon_svr", "nu_svr", NULL};
+static const char *const kernel_types[] = {"linear", "polynomial", "rbf", "sigmoid", "precomputed", NULL};
+static const annotest_line_rule svm_lines[] = {
+    {"svm_type", AT_FIELD_KEYWORD, svm_types, 0}, {"kernel_type", AT_FIELD_KEYWORD, kernel_types, 0},
+    {"degree", AT_FIELD_INT, NULL, 1},          {"gamma", AT_FIELD_REAL, NULL, 1},
+    {"coef0", AT_FIELD_REAL, NULL, 1},          {"nr_class", AT_FIELD_COUNT, NULL, 0},
+    {"total_sv", AT_FIELD_COUNT, NULL, 0},      {"rho", AT_FIELD_REAL, NULL, 0},
+    {"label", AT_FIELD_INT, NULL, 1},           {"probA", AT_FIELD_REAL, NULL, 1},
+    {"probB", AT_FIELD_REAL, NULL, 1},          {"nr_sv", AT_FIELD_COUNT, NULL, 1}};
+const annotest_text_grammar annotest_svm_grammar = {svm_lines, sizeof svm_lines / sizeof *svm_lines, "SV", "SV"};
+
+annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, int pick, double t) {
   char path[256];
   if (annotest_temp_path(path, sizeof path) || svm_save_model(path, model) != 0) return NULL;
   annotest_model_file *file = annotest_model_file_new(path, model);
   if (!file || !edit) return file;
-  char *text = annotest_file_read(path, NULL);
-  annotest_editable *candidates = NULL;
-  size_t n = text ? editable_tokens(text, model, &candidates) : 0;
-  int rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
-  file->edited = n > 0;
-  free(candidates);
-  free(text);
+  int rc = 0;
+  if (edit == 2) {
+    rc = annotest_model_file_mutate(file, &annotest_svm_grammar, which, pick, t);
+  } else {
+    char *text = annotest_file_read(path, NULL);
+    annotest_editable *candidates = NULL;
+    size_t n = text ? editable_tokens(text, model, &candidates) : 0;
+    rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
+    file->edited = n > 0;
+    free(candidates);
+    free(text);
+  }
   if (rc) {
     annotest_model_file_free(file);
     return NULL;

@@ -32,6 +32,8 @@ int annotest_svm_nu_svr_underflows(const struct svm_problem *prob, const struct 
  * classification with nr_fold < l stratified, fold i taking (i+1) n_c / nr_fold - i n_c /
  * nr_fold rows of each class c; otherwise fold i holding (i+1) l / nr_fold - i l / nr_fold. */
 int annotest_svm_cv_empty_fold(const struct svm_problem *prob, const struct svm_parameter *param, int nr_fold);
+/* The grammar svm_save_model writes and svm_load_model reads (for the mutants, edit = 2). */
+extern const annotest_text_grammar annotest_svm_grammar;
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_svm_blame(long long status);
 
