@@ -39,12 +39,13 @@ static candidate *add(candidates *cs) {
 
 /* ---- new values ---------------------------------------------------------------------------- */
 
-/* Prints real v: C printf's %.17g ("nan", "inf") or JSON as XGBoost writes it ("NaN",
- * "Infinity"; src/common/charconv.cc). */
+/* Prints real v: C printf's %.17g ("nan", "inf") or JSON as XGBoost writes reals ("NaN",
+ * "Infinity", an exponent always: "2E0"; src/common/charconv.cc). */
 static void print_real(double v, int json, char *out, size_t n) {
   if (json && isnan(v)) snprintf(out, n, "NaN");
   else if (json && isinf(v)) snprintf(out, n, v < 0 ? "-Infinity" : "Infinity");
   else snprintf(out, n, "%.17g", v);
+  if (json && isfinite(v) && !strpbrk(out, ".eE") && strlen(out) + 3 <= n) strcat(out, "E0"); /* stays a real */
 }
 
 /* Candidate number k of the new values of a field of kind whose value was old (choice 0: the
