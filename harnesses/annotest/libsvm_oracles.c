@@ -172,18 +172,30 @@ static void destroy_svm(void *model) {
 }
 static const annotest_model_io svm_io = {save_svm, load_svm, destroy_svm};
 
+/* A test vector for a PRECOMPUTED kernel (README, "Precomputed Kernels": "0:i" with i the
+ * serial number, then "j:K(x, x_j)" for every training instance j; a model's SVs hold their
+ * serial numbers, at most ANNOTEST_SVM_MAX_ROWS here): serial 1, every kernel value 0.5. */
+static const svm_node_t *precomputed_vector(void) {
+  static svm_node_t x[ANNOTEST_SVM_MAX_ROWS + 2];
+  for (int j = 0; j <= ANNOTEST_SVM_MAX_ROWS; j++) x[j] = (svm_node_t){j, j ? 0.5 : 1};
+  x[ANNOTEST_SVM_MAX_ROWS + 1].index = -1;
+  return x;
+}
+
 /* A loaded mutant is usable: svm_predict_values (README: nr_class (nr_class - 1) / 2 decision
  * values; one for regression and one-class) and, when svm_check_probability_model says it can,
- * svm_predict_probability (nr_class estimates) on the training rows and an empty vector raise
- * nothing, and one round of save and load is a fixed point (kind mutant-fixed-point). */
+ * svm_predict_probability (nr_class estimates) on the training rows and an empty vector (for a
+ * PRECOMPUTED kernel, on a vector of its format) raise nothing, and one round of save and load
+ * is a fixed point (kind mutant-fixed-point). */
 static void mutant_usable(at_ctx *ctx, const annotest_model_file *file, const struct svm_model *m) {
   const struct svm_problem *prob = annotest_svm_problem_of(file->source);
   long long k = m->nr_class, pairs = k * (k - 1) / 2;
   size_t values = (size_t)(pairs > k ? pairs : k > 1 ? k : 1);
   double *dec = values <= (1u << 20) ? calloc(values, sizeof *dec) : NULL;
   static const svm_node_t empty = {-1, 0};
-  for (int i = 0; dec && i <= prob->l; i++) {
-    const svm_node_t *x = i < prob->l ? prob->x[i] : &empty;
+  int precomputed = m->param.kernel_type == PRECOMPUTED;
+  for (int i = 0; dec && i <= (precomputed ? 0 : prob->l); i++) {
+    const svm_node_t *x = precomputed ? precomputed_vector() : i < prob->l ? prob->x[i] : &empty;
     svm_predict_values(m, x, dec);
     if (svm_check_probability_model(m)) svm_predict_probability(m, x, dec);
   }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "annotations/xgboost.h"
+#include "annotest_model_files.h"
 
 /* ---- generator failures ------------------------------------------------------------------ */
 
@@ -260,8 +261,13 @@ static void temporary_path(char *path, size_t n, const char *ext) {
   snprintf(path, n, "%s/annotest-xgb-%ld-%lu%s", dir && *dir ? dir : "/tmp", (long)getpid(), counter++, ext);
 }
 
+int annotest_xgb_refusable(const char *fname) { return annotest_xgb_saved_of(fname)->mutant; }
+
+const char *annotest_xgb_change(const char *fname) { return annotest_xgb_saved_of(fname)->change; }
+
 void annotest_xgb_saved_free(char *text) {
   annotest_xgb_saved_t *s = annotest_xgb_saved_of(text);
+  if (s->mutant) annotest_mutant_in_use(NULL);
   if (!s->len) { /* a file: unlink its path (the URI without its "?format=..." query) */
     char *query = strchr(s->text, '?');
     if (query) *query = 0;
@@ -282,12 +288,42 @@ char *annotest_xgb_model_path(int format) {
   return s->text;
 }
 
-char *annotest_xgb_model_file(BoosterHandle booster, int format) {
+/* Objectives a mutant may swap: those sharing their parameter object in doc/model.schema
+ * ("reg_loss_param"; "softmax_multiclass_param"), so the document keeps to the schema. */
+static const char *const reg_loss_objectives[] = {"reg:squarederror", "reg:pseudohubererror", "reg:squaredlogerror",
+                                                  "reg:linear", "reg:logistic", "binary:logistic", "binary:logitraw",
+                                                  NULL};
+static const char *const softmax_objectives[] = {"multi:softprob", "multi:softmax", NULL};
+static const char *const *const objective_sets[] = {reg_loss_objectives, softmax_objectives, NULL};
+
+/* Rewrites the JSON file at path as a one-field mutant of itself; 0 on success. */
+static int mutate_json_file(annotest_xgb_saved_t *s, int which, int pick, double t) {
+  size_t len = 0, out_len = 0;
+  char *json = annotest_file_read(s->text, &len);
+  if (!json) return -1;
+  char *m = annotest_mutate_json(json, len, objective_sets, (annotest_mutation){which, pick, t}, &out_len, s->change,
+                                 sizeof s->change);
+  free(json);
+  if (!m) return 0;
+  FILE *f = fopen(s->text, "wb");
+  int rc = f && fwrite(m, 1, out_len, f) == out_len ? 0 : -1;
+  if (f && fclose(f)) rc = -1;
+  free(m);
+  s->mutant = rc == 0;
+  if (s->mutant) annotest_mutant_in_use(s->change);
+  return rc;
+}
+
+char *annotest_xgb_model_file(BoosterHandle booster, int format, int mutate, int which, int pick, double t) {
   char *path = annotest_xgb_model_path(format);
   if (!path) return NULL;
   annotest_xgb_saved_of(path)->source = booster;
   if (XGBoosterSaveModel(booster, path) != 0) {
     generator_failed("annotest_xgb_model_file", "XGBoosterSaveModel");
+    annotest_xgb_saved_free(path);
+    return NULL;
+  }
+  if (mutate && format == 0 && mutate_json_file(annotest_xgb_saved_of(path), which, pick, t)) {
     annotest_xgb_saved_free(path);
     return NULL;
   }

@@ -31,11 +31,16 @@ typedef struct {
   long seed;
   float *labels;
   size_t len;           /* bytes (a buffer) */
+  int mutant;           /* a JSON file changed in one field (annotest_model_mutants.h) */
+  char change[160];     /* that change, "learner...split_conditions[2] 1E0 -> NaN" */
   char text[];          /* the path, or the buffer's bytes */
 } annotest_xgb_saved_t;
 annotest_xgb_saved_t *annotest_xgb_saved_of(const void *text);
 void annotest_xgb_saved_free(char *text);
 bst_ulong annotest_xgb_model_len(const void *buf);
+/* 1 when XGBoosterLoadModel may refuse the file (a mutant; c_api.h: "0 when success, -1 when
+ * failure happens"), for its @ensure. */
+int annotest_xgb_refusable(const char *fname);
 /* Known finding colmaker-no-present-value: the exact tree method on a training matrix without
  * any present value (for params and train, or a generated booster). */
 int annotest_xgb_exact_without_values(const annotest_xgb_params_t *params, DMatrixHandle train);
@@ -131,6 +136,8 @@ void annotest_check_update_one_iter(at_ctx *ctx, int ret, BoosterHandle handle, 
                                     BoosterHandle handle0, int iter0, DMatrixHandle dtrain0);
 void annotest_check_save_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,
                                const char *fname0);
+/* A mutant's change as a report names it ("" for a file saved unchanged). */
+const char *annotest_xgb_change(const char *fname);
 void annotest_check_load_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,
                                const char *fname0);
 void annotest_check_save_to_buffer(at_ctx *ctx, int ret, BoosterHandle handle, const char *config, bst_ulong *out_len,
