@@ -137,6 +137,48 @@ int annotest_text_line(const char *text, size_t line, const char **start, size_t
   return 0;
 }
 
+/* The last header line (before the line body) starting with "keyword ": its values' start. */
+static const char *last_header_line(const char *text, const char *body, const char *keyword) {
+  const char *found = NULL, *line;
+  size_t len, k = strlen(keyword);
+  for (size_t i = 0; !annotest_text_line(text, i, &line, &len); i++) {
+    if (len == strlen(body) && !strncmp(line, body, len)) break;
+    if (len > k && !strncmp(line, keyword, k) && line[k] == ' ') found = line + k + 1;
+  }
+  return found;
+}
+
+int annotest_header_numbers(const char *text, const char *body, const char *keyword, double *out, int max) {
+  const char *p = last_header_line(text, body, keyword);
+  if (!p) return -1;
+  int n = 0;
+  for (char *end; *p && *p != '\n'; p = end) {
+    double v = strtod(p, &end);
+    if (end == p) break;
+    if (n < max) out[n] = v;
+    n++;
+  }
+  return n;
+}
+
+int annotest_header_word(const char *text, const char *body, const char *keyword, char *word, size_t n) {
+  const char *p = last_header_line(text, body, keyword);
+  if (!p) return -1;
+  size_t len = strcspn(p, " \n");
+  snprintf(word, n, "%.*s", (int)len, p);
+  return 0;
+}
+
+long annotest_body_lines(const char *text, const char *body) {
+  const char *line;
+  size_t len;
+  long n = -1;
+  for (size_t i = 0; !annotest_text_line(text, i, &line, &len); i++)
+    if (n >= 0) n++;
+    else if (len == strlen(body) && !strncmp(line, body, len)) n = 0;
+  return n;
+}
+
 /* Start and length of token `token` of the line (tokens separated by single spaces). */
 static int token_span(const char *line, size_t len, size_t token, size_t *at, size_t *n) {
   size_t i = 0;

@@ -30,6 +30,14 @@ int annotest_model_file_refusable(const char *model_file_name);
  * on success, also when the file has no candidate field (then it stays unchanged). */
 int annotest_model_file_mutate(annotest_model_file *file, const annotest_text_grammar *g, long long field,
                                long long value, double t);
+/* Reading a keyword text model as its loader does (a later header line overrides an earlier
+ * one), for the @known conditions of the mutants: the numbers after the last header line of
+ * keyword (up to max into out; their count, -1 without such a line), its first word (into
+ * word; -1 without such a line), and the number of lines after the line `body`. */
+int annotest_header_numbers(const char *text, const char *body, const char *keyword, double *out, int max);
+int annotest_header_word(const char *text, const char *body, const char *keyword, char *word, size_t n);
+long annotest_body_lines(const char *text, const char *body);
+
 /* A library's saver, loader and destructor, for annotest_fixed_point. */
 typedef struct {
   int (*save)(const char *path, const void *model); /* 0 on success */

@@ -1,5 +1,6 @@
 /* The LIBSVM target's generators (the @generator functions of annotations/libsvm.h): problems,
  * trained models and model files valid by construction, and the helpers the annotations call. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +184,56 @@ annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int 
     return NULL;
   }
   return file;
+}
+
+/* What svm_load_model reads of a mutant's header (read_model_header: the last line of a
+ * keyword counts), and its SV lines. */
+typedef struct {
+  int classification, has_label, has_nr_sv;
+  double nr_class, total_sv, nr_sv_sum;
+  long sv_lines, nodes;
+} svm_header;
+
+/* The header of a mutant file; -1 for a file that is no mutant or cannot be read. */
+static int mutant_header(const char *model_file_name, svm_header *h) {
+  const annotest_model_file *file = (const annotest_model_file *)model_file_name;
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL, type[32] = "";
+  if (!text) return -1;
+  double nr_sv[ANNOTEST_SVM_MAX_ROWS];
+  memset(h, 0, sizeof *h);
+  annotest_header_word(text, "SV", "svm_type", type, sizeof type);
+  h->classification = !strcmp(type, "c_svc") || !strcmp(type, "nu_svc");
+  annotest_header_numbers(text, "SV", "nr_class", &h->nr_class, 1);
+  annotest_header_numbers(text, "SV", "total_sv", &h->total_sv, 1);
+  h->has_label = annotest_header_numbers(text, "SV", "label", nr_sv, 0) >= 0;
+  int n = annotest_header_numbers(text, "SV", "nr_sv", nr_sv, ANNOTEST_SVM_MAX_ROWS);
+  h->has_nr_sv = n >= 0;
+  for (int i = 0; i < n && i < ANNOTEST_SVM_MAX_ROWS && i < h->nr_class; i++) h->nr_sv_sum += nr_sv[i];
+  h->sv_lines = annotest_body_lines(text, "SV");
+  for (const char *c = strstr(text, "\nSV\n"); c && (c = strchr(c + 1, ':'));) h->nodes++;
+  free(text);
+  return 0;
+}
+
+int annotest_svm_mutant_overflows(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) &&
+         (h.nr_class > 46341 || h.total_sv + h.nodes > INT_MAX || h.nr_sv_sum > INT_MAX);
+}
+
+int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.total_sv > h.sv_lines && h.nr_class >= 3;
+}
+
+int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.classification && (!h.has_label || !h.has_nr_sv);
+}
+
+int annotest_svm_mutant_overcounts_sv(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.classification && h.has_nr_sv && h.nr_sv_sum > h.total_sv;
 }
 
 annotest_model_file *annotest_svm_save_path(void) {
