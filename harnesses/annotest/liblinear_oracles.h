@@ -26,8 +26,9 @@ extern const annotest_text_grammar annotest_linear_grammar;
 /* The LIBLINEAR 2.3 bugs a grammatical mutant (edit = 2) reaches, judged from the file as
  * load_model reads it (known findings, harnesses/annotest/known_findings.tsv): a model without
  * a label line, holding the weights load_model reads, that predict_values treats as a
- * classifier (not a regression solver with nr_class 2); nr_feature (+1 with a bias) or its product with the weights per feature
- * overflowing int. 0 for a file that is no mutant. */
+ * classifier (not a regression solver with nr_class 2); nr_feature (+1 with a bias) or its
+ * product with the weights per feature overflowing int, or the label or w array load_model
+ * allocates from the header passing 1 GB. 0 for a file that is no mutant. */
 int annotest_linear_mutant_lacks_labels(const char *model_file_name);
 int annotest_linear_mutant_overflows(const char *model_file_name);
 /* Says whose bug a documented error on an annotated-valid input probably is. */

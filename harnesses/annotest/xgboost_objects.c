@@ -314,6 +314,55 @@ static int mutate_json_file(annotest_xgb_saved_t *s, int which, int pick, double
   return rc;
 }
 
+/* The field a mutant changed: 1 when the last component of its path is one of names (with or
+ * without an index: "left_children" matches "...trees[0].left_children[3]") and the change is
+ * of kind op (" -> " a new value, " removed", " duplicated", or "" any). */
+static int changed(const char *fname, const char *const *names, const char *op) {
+  const annotest_xgb_saved_t *s = annotest_xgb_saved_of(fname);
+  const char *space = strchr(s->change, ' '), *last = s->change;
+  if (!s->mutant || !space || !strstr(space, op)) return 0;
+  for (const char *c = s->change; c < space; c++)
+    if (*c == '.') last = c + 1;
+  size_t len = strcspn(last, "[ ");
+  for (; *names; names++)
+    if (strlen(*names) == len && !strncmp(last, *names, len)) return 1;
+  return 0;
+}
+
+/* The new value of a mutant's change ("a -> b"), NaN for another kind of change. */
+static double new_value(const char *fname) {
+  const char *arrow = strstr(annotest_xgb_saved_of(fname)->change, " -> ");
+  return arrow ? strtod(arrow + 4, NULL) : NAN;
+}
+
+int annotest_xgb_mutant_breaks_tree_links(const char *fname) {
+  static const char *const links[] = {"left_children", "right_children", "parents", NULL};
+  return changed(fname, links, "");
+}
+
+int annotest_xgb_mutant_breaks_node_arrays(const char *fname) {
+  static const char *const arrays[] = {"split_type", "split_indices", "split_conditions", "default_left", "base_weights",
+                                       "loss_changes", "sum_hessian", "categories", "categories_nodes",
+                                       "categories_segments", "categories_sizes", NULL};
+  static const char *const counts[] = {"num_nodes", "num_deleted", NULL};
+  return changed(fname, arrays, " removed") || changed(fname, arrays, " duplicated") || changed(fname, counts, " -> ");
+}
+
+int annotest_xgb_mutant_breaks_tree_count(const char *fname) {
+  static const char *const trees[] = {"trees", "tree_info", "num_trees", "num_parallel_tree", "id", NULL};
+  return changed(fname, trees, "");
+}
+
+int annotest_xgb_mutant_allocates_count(const char *fname) {
+  static const char *const sizes[] = {"num_feature", "num_target", "num_class", "size_leaf_vector", NULL};
+  return changed(fname, sizes, " -> ") && !(fabs(new_value(fname)) < 1 << 20);
+}
+
+int annotest_xgb_mutant_types_split(const char *fname) {
+  static const char *const split_type[] = {"split_type", NULL};
+  return changed(fname, split_type, " -> ");
+}
+
 char *annotest_xgb_model_file(BoosterHandle booster, int format, int mutate, int which, int pick, double t) {
   char *path = annotest_xgb_model_path(format);
   if (!path) return NULL;
