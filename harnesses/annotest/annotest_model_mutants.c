@@ -354,4 +354,5 @@ void annotest_mutant_in_use(const char *change) {
   if (!hooked && __sanitizer_set_death_callback) __sanitizer_set_death_callback(print_change_in_use);
   hooked = 1;
   change_in_use = change;
+  if (change && getenv("MLF_ANNOTEST_SHOW_MUTANTS")) fprintf(stderr, "annotest: mutant: %s\n", change);
 }

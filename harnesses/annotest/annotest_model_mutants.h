@@ -5,7 +5,8 @@
  * integer, a count to another count (>= 0, up to INT_MAX), a keyword to another of its set, or
  * one element of a list (a line, a JSON array element) removed or duplicated. The change is
  * recorded as text ("nr_sv[1] 3 -> 4") for the reports; a sanitizer report raised while a mutant
- * is in use prints it (annotest_mutant_in_use). */
+ * is in use prints it (annotest_mutant_in_use), and MLF_ANNOTEST_SHOW_MUTANTS=1 prints every
+ * mutant made (to see what a replayed @known input holds). */
 #ifndef ANNOTEST_MODEL_MUTANTS_H
 #define ANNOTEST_MODEL_MUTANTS_H
 #include <stddef.h>

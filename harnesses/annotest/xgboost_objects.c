@@ -335,13 +335,13 @@ static double new_value(const char *fname) {
   return arrow ? strtod(arrow + 4, NULL) : NAN;
 }
 
-int annotest_xgb_mutant_breaks_tree_links(const char *fname) {
-  static const char *const links[] = {"left_children", "right_children", "parents", NULL};
+int annotest_xgb_mutant_breaks_tree_indices(const char *fname) {
+  static const char *const links[] = {"left_children", "right_children", "parents", "split_indices", NULL};
   return changed(fname, links, "");
 }
 
 int annotest_xgb_mutant_breaks_node_arrays(const char *fname) {
-  static const char *const arrays[] = {"split_type", "split_indices", "split_conditions", "default_left", "base_weights",
+  static const char *const arrays[] = {"split_type", "split_conditions", "default_left", "base_weights",
                                        "loss_changes", "sum_hessian", "categories", "categories_nodes",
                                        "categories_segments", "categories_sizes", NULL};
   static const char *const counts[] = {"num_nodes", "num_deleted", NULL};
@@ -358,9 +358,9 @@ int annotest_xgb_mutant_allocates_count(const char *fname) {
   return changed(fname, sizes, " -> ") && !(fabs(new_value(fname)) < 1 << 20);
 }
 
-int annotest_xgb_mutant_types_split(const char *fname) {
-  static const char *const split_type[] = {"split_type", NULL};
-  return changed(fname, split_type, " -> ");
+int annotest_xgb_mutant_unsaveable(const char *fname) {
+  static const char *const split_type[] = {"split_type", NULL}, *const features[] = {"num_feature", NULL};
+  return changed(fname, split_type, " -> ") || (changed(fname, features, " -> ") && new_value(fname) == 0);
 }
 
 char *annotest_xgb_model_file(BoosterHandle booster, int format, int mutate, int which, int pick, double t) {

@@ -137,18 +137,20 @@ void annotest_check_update_one_iter(at_ctx *ctx, int ret, BoosterHandle handle, 
 void annotest_check_save_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,
                                const char *fname0);
 /* The XGBoost 1.7.4 JSON loader bugs a mutant reaches (known findings, known_findings.tsv),
- * judged from the field the mutant changed: a child or parent index (any change: the loader
- * takes them unchecked, predictions then read outside the node array); a per-node array made
+ * judged from the field the mutant changed: a child, parent or split feature index (any
+ * change: the loader takes them unchecked, predictions then read outside the node array or the
+ * feature vector); another per-node array made
  * one element shorter or longer, or num_nodes or num_deleted changed (lengths unchecked against
  * num_nodes); the trees, their ids, tree_info, num_trees or num_parallel_tree (counts and ids
  * unchecked against each other); a size (num_feature, num_target, num_class,
  * size_leaf_vector) of 2^20 or more (allocated unchecked); a split_type changed (a categorical
- * split without categories loads, but its save does not load again). 0 for no mutant. */
-int annotest_xgb_mutant_breaks_tree_links(const char *fname);
+ * split without categories) or a learner num_feature of 0: the model loads, but XGBoost refuses
+ * to save it. 0 for no mutant. */
+int annotest_xgb_mutant_breaks_tree_indices(const char *fname);
 int annotest_xgb_mutant_breaks_node_arrays(const char *fname);
 int annotest_xgb_mutant_breaks_tree_count(const char *fname);
 int annotest_xgb_mutant_allocates_count(const char *fname);
-int annotest_xgb_mutant_types_split(const char *fname);
+int annotest_xgb_mutant_unsaveable(const char *fname);
 /* A mutant's change as a report names it ("" for a file saved unchanged). */
 const char *annotest_xgb_change(const char *fname);
 void annotest_check_load_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,

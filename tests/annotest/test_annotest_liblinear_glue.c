@@ -65,6 +65,10 @@ static int model_object(const at_function *g, const at_slot *slot, char *out, si
 
 static int model_file_object(const at_function *g, const at_slot *slot, char *out, size_t n) {
   const annotest_model_file *file = slot->p;
+  if (var(g, slot, "edit")->i == 2) /* a grammatical mutant, which may not load (test_annotest_model_mutants) */
+    return file->source != var(g, slot, "model")->p ? why(out, n, "not saved from its model")
+           : !file->mutant || !file->change[0]     ? why(out, n, "edit = 2 made no named mutant")
+                                                   : 0;
   struct model *loaded = load_model(file->path);
   int rc = 0;
   char path[256];
