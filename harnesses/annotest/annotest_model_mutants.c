@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "annotest_model_mutants.h"
+#include "mlf_report.h"
 
 /* A field the mutant may change: the bytes [at, at + len) of the text. A token is replaced by
  * a new value of kind; a list element (is_element) is removed or duplicated, removal taking
@@ -340,19 +341,9 @@ char *annotest_mutate_json(const char *json, size_t len, const char *const *cons
 
 /* ---- reports ------------------------------------------------------------------------------- */
 
-static const char *change_in_use;
-
-static void print_change_in_use(void) {
-  if (change_in_use) fprintf(stderr, "annotest: the model in use is a mutant of a saved model: %s\n", change_in_use);
-}
-
-/* The sanitizers' hook, when a sanitizer is linked in (compiler-rt's common interface). */
-extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
-
 void annotest_mutant_in_use(const char *change) {
-  static int hooked;
-  if (!hooked && __sanitizer_set_death_callback) __sanitizer_set_death_callback(print_change_in_use);
-  hooked = 1;
-  change_in_use = change;
+  static char note[256];
+  if (change) snprintf(note, sizeof note, "the model in use is a mutant of a saved model: %s", change);
+  mlf_set_crash_note(change ? note : NULL);
   if (change && getenv("MLF_ANNOTEST_SHOW_MUTANTS")) fprintf(stderr, "annotest: mutant: %s\n", change);
 }

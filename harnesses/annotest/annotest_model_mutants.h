@@ -4,9 +4,9 @@
  * subnormal, NaN, infinities, where the format's reader takes them), an integer to another
  * integer, a count to another count (>= 0, up to INT_MAX), a keyword to another of its set, or
  * one element of a list (a line, a JSON array element) removed or duplicated. The change is
- * recorded as text ("nr_sv[1] 3 -> 4") for the reports; a sanitizer report raised while a mutant
- * is in use prints it (annotest_mutant_in_use), and MLF_ANNOTEST_SHOW_MUTANTS=1 prints every
- * mutant made (to see what a replayed @known input holds). */
+ * recorded as text ("nr_sv[1] 3 -> 4") for the reports; the harness's crash report names the
+ * mutant in use (annotest_mutant_in_use, through mlf_set_crash_note), and
+ * MLF_ANNOTEST_SHOW_MUTANTS=1 prints every mutant made (to see what a replayed @known input holds). */
 #ifndef ANNOTEST_MODEL_MUTANTS_H
 #define ANNOTEST_MODEL_MUTANTS_H
 #include <stddef.h>
@@ -50,6 +50,6 @@ char *annotest_mutate_text(const char *text, const annotest_text_grammar *g, ann
  * its set, an array element is removed or duplicated. *out_len gets the new length. */
 char *annotest_mutate_json(const char *json, size_t len, const char *const *const *keyword_sets, annotest_mutation m,
                            size_t *out_len, char *change, size_t n);
-/* While a mutant is in use (NULL: none), a sanitizer report prints its change first. */
+/* While a mutant is in use (NULL: none), the harness's crash report names its change. */
 void annotest_mutant_in_use(const char *change);
 #endif
