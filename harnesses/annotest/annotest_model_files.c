@@ -110,6 +110,13 @@ annotest_model_file *annotest_model_file_saved(const annotest_model_io *io,
   return file;
 }
 
+void annotest_check_mutant_fixed_point(at_ctx *ctx, const annotest_model_io *io, const annotest_model_file *file,
+                                       const void *model) {
+  char why[128];
+  if (annotest_fixed_point(io, model, why, sizeof why))
+    at_property_failed(ctx, "mutant-fixed-point", "mutant %s loads, but %s", file->change, why);
+}
+
 int annotest_round_trip(at_ctx *ctx, const annotest_model_io *io, const char *file, const void *model) {
   char again[256];
   long at = -2;

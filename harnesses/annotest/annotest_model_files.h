@@ -48,6 +48,10 @@ typedef struct {
 /* save(model) = A, load(A) = m2 and save(m2) = B: 0 when A and B have the same bytes (one round
  * of the library's own save and load reaches a fixed point); else -1 with why (n bytes) said. */
 int annotest_fixed_point(const annotest_model_io *io, const void *model, char *why, size_t n);
+/* A loaded mutant's save and load reach a fixed point (annotest_fixed_point); else a finding of
+ * kind mutant-fixed-point naming the mutant's change. */
+void annotest_check_mutant_fixed_point(at_ctx *ctx, const annotest_model_io *io, const annotest_model_file *file,
+                                       const void *model);
 /* Saving model with io reproduces file byte for byte: 0 when it does, else -1 and a finding of
  * kind round-trip naming the first differing byte. */
 int annotest_round_trip(at_ctx *ctx, const annotest_model_io *io, const char *file, const void *model);

@@ -243,9 +243,7 @@ static void mutant_usable(at_ctx *ctx, const annotest_model_file *file, const st
     if (check_probability_model(m)) predict_probability(m, x, dec);
   }
   free(dec);
-  char why[128];
-  if (annotest_fixed_point(&annotest_linear_io, m, why, sizeof why))
-    at_property_failed(ctx, "mutant-fixed-point", "mutant %s loads, but %s", file->change, why);
+  annotest_check_mutant_fixed_point(ctx, &annotest_linear_io, file, m);
 }
 
 void annotest_check_linear_load_model(at_ctx *ctx, struct model *ret, const char *model_file_name,
