@@ -82,6 +82,52 @@ int annotest_fixed_point(const annotest_model_io *io, const void *model, char *w
   return rc;
 }
 
+annotest_model_file *annotest_model_file_saved(const annotest_model_io *io,
+                                               size_t (*editable)(const char *text, const void *model,
+                                                                  annotest_editable **out),
+                                               const annotest_text_grammar *g, const void *model, int edit, int which,
+                                               int pick, double t) {
+  char path[256];
+  if (annotest_temp_path(path, sizeof path) || io->save(path, model) != 0) return NULL;
+  annotest_model_file *file = annotest_model_file_new(path, model);
+  if (!file || !edit) return file;
+  int rc = 0;
+  if (edit == 2) {
+    rc = annotest_model_file_mutate(file, g, which, pick, t);
+  } else {
+    char *text = annotest_file_read(path, NULL);
+    annotest_editable *candidates = NULL;
+    size_t n = text ? editable(text, model, &candidates) : 0;
+    rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
+    file->edited = n > 0;
+    free(candidates);
+    free(text);
+  }
+  if (rc) {
+    annotest_model_file_free(file);
+    return NULL;
+  }
+  return file;
+}
+
+void annotest_check_mutant_fixed_point(at_ctx *ctx, const annotest_model_io *io, const annotest_model_file *file,
+                                       const void *model) {
+  char why[128];
+  if (annotest_fixed_point(io, model, why, sizeof why))
+    at_property_failed(ctx, "mutant-fixed-point", "mutant %s loads, but %s", file->change, why);
+}
+
+int annotest_round_trip(at_ctx *ctx, const annotest_model_io *io, const char *file, const void *model) {
+  char again[256];
+  long at = -2;
+  if (!annotest_temp_path(again, sizeof again) && io->save(again, model) == 0) at = annotest_files_differ(file, again);
+  remove(again);
+  if (at == -1) return 0;
+  at_property_failed(ctx, "round-trip", "saving the model loaded from %s does not reproduce it: %s%ld", file,
+                     at == -2 ? "save or read failed" : "first difference at byte ", at);
+  return -1;
+}
+
 void annotest_model_file_free(annotest_model_file *file) {
   if (file->mutant) annotest_mutant_in_use(NULL);
   unlink(file->path);

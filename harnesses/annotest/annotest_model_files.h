@@ -9,6 +9,7 @@
 #define ANNOTEST_MODEL_FILES_H
 #include <stddef.h>
 #include "annotest_model_mutants.h"
+#include "annotest_runtime.h"
 
 typedef struct annotest_model_file {
   char path[256];     /* first member: (const char *)file is the file name */
@@ -47,6 +48,13 @@ typedef struct {
 /* save(model) = A, load(A) = m2 and save(m2) = B: 0 when A and B have the same bytes (one round
  * of the library's own save and load reaches a fixed point); else -1 with why (n bytes) said. */
 int annotest_fixed_point(const annotest_model_io *io, const void *model, char *why, size_t n);
+/* A loaded mutant's save and load reach a fixed point (annotest_fixed_point); else a finding of
+ * kind mutant-fixed-point naming the mutant's change. */
+void annotest_check_mutant_fixed_point(at_ctx *ctx, const annotest_model_io *io, const annotest_model_file *file,
+                                       const void *model);
+/* Saving model with io reproduces file byte for byte: 0 when it does, else -1 and a finding of
+ * kind round-trip naming the first differing byte. */
+int annotest_round_trip(at_ctx *ctx, const annotest_model_io *io, const char *file, const void *model);
 /* Removes the file and frees the object. */
 void annotest_model_file_free(annotest_model_file *file);
 /* The file's bytes, NUL-terminated (free them); NULL when it cannot be read. */
@@ -69,4 +77,13 @@ typedef struct {
 int annotest_file_edit(const char *path, const annotest_editable *candidates, size_t n, long long which, double t);
 /* Line `line` of text (0-based): its start and length (without the newline); -1 past the end. */
 int annotest_text_line(const char *text, size_t line, const char **start, size_t *len);
+/* A model file object for a model a generator trained: saved by io to a fresh path, then for
+ * edit 1 one of the tokens editable lists changed (which, t: annotest_file_edit), for edit 2
+ * one field changed within grammar g (which, pick, t: annotest_model_file_mutate); NULL on
+ * failure. */
+annotest_model_file *annotest_model_file_saved(const annotest_model_io *io,
+                                               size_t (*editable)(const char *text, const void *model,
+                                                                  annotest_editable **out),
+                                               const annotest_text_grammar *g, const void *model, int edit, int which,
+                                               int pick, double t);
 #endif

@@ -61,7 +61,8 @@ void annotest_linear_model_free(struct model *model) {
 /* The tokens of a saved model file an edit may change, with the range each keeps
  * (annotations/liblinear.h, annotest_linear_model_file): the bias with its sign, labels, and
  * every weight after the "w" line. */
-static size_t editable_tokens(const char *text, const struct model *model, annotest_editable **out) {
+static size_t editable_tokens(const char *text, const void *model_, annotest_editable **out) {
+  const struct model *model = model_;
   size_t n = 0, cap = 64, len;
   annotest_editable *c = malloc(cap * sizeof *c);
   const char *line;
@@ -108,27 +109,7 @@ const annotest_text_grammar annotest_linear_grammar = {linear_lines, sizeof line
                                                        "w"};
 
 annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, int pick, double t) {
-  char path[256];
-  if (annotest_temp_path(path, sizeof path) || save_model(path, model) != 0) return NULL;
-  annotest_model_file *file = annotest_model_file_new(path, model);
-  if (!file || !edit) return file;
-  int rc = 0;
-  if (edit == 2) {
-    rc = annotest_model_file_mutate(file, &annotest_linear_grammar, which, pick, t);
-  } else {
-    char *text = annotest_file_read(path, NULL);
-    annotest_editable *candidates = NULL;
-    size_t n = text ? editable_tokens(text, model, &candidates) : 0;
-    rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
-    file->edited = n > 0;
-    free(candidates);
-    free(text);
-  }
-  if (rc) {
-    annotest_model_file_free(file);
-    return NULL;
-  }
-  return file;
+  return annotest_model_file_saved(&annotest_linear_io, editable_tokens, &annotest_linear_grammar, model, edit, which, pick, t);
 }
 
 /* The header of a mutant file as load_model reads it (the last line of a keyword counts) and

@@ -26,18 +26,6 @@ static int same_predictions(const struct model *a, const struct model *b, const 
   return memcmp(&pa, &pb, sizeof pa) || memcmp(da, db, sizeof da) ? -1 : 0;
 }
 
-/* Saving model reproduces file byte for byte (kind round-trip). */
-static int round_trip(at_ctx *ctx, const char *file, const struct model *model) {
-  char again[256];
-  long at = -2;
-  if (!annotest_temp_path(again, sizeof again) && save_model(again, model) == 0) at = annotest_files_differ(file, again);
-  remove(again);
-  if (at == -1) return 0;
-  at_property_failed(ctx, "round-trip", "saving the model loaded from %s does not reproduce it: %s%ld", file,
-                     at == -2 ? "save or read failed" : "first difference at byte ", at);
-  return -1;
-}
-
 /* The loaded model predicts what the model it was saved from predicts on that model's rows. */
 static void loaded_predicts_as_saved(at_ctx *ctx, const struct model *loaded, const struct model *saved) {
   const struct problem *prob = annotest_linear_problem_of(saved);
@@ -218,6 +206,14 @@ void annotest_check_linear_find_parameters(at_ctx *ctx, const struct problem *pr
 
 /* ---- model files --------------------------------------------------------------------------- */
 
+static int save_linear(const char *path, const void *model) { return save_model(path, model); }
+static void *load_linear(const char *path) { return load_model(path); }
+static void destroy_linear(void *model) {
+  struct model *m = model;
+  free_and_destroy_model(&m);
+}
+const annotest_model_io annotest_linear_io = {save_linear, load_linear, destroy_linear};
+
 void annotest_check_linear_save_model(at_ctx *ctx, int ret, const char *model_file_name, const struct model *model_,
                                       const char *model_file_name0, const struct model *model_0) {
   (void)model_file_name0, (void)model_0;
@@ -227,17 +223,10 @@ void annotest_check_linear_save_model(at_ctx *ctx, int ret, const char *model_fi
     at_property_failed(ctx, "load-failed", "load_model could not read the file save_model wrote");
     return;
   }
-  if (!round_trip(ctx, model_file_name, loaded)) loaded_predicts_as_saved(ctx, loaded, model_);
+  if (!annotest_round_trip(ctx, &annotest_linear_io, model_file_name, loaded)) loaded_predicts_as_saved(ctx, loaded, model_);
   free_and_destroy_model(&loaded);
 }
 
-static int save_linear(const char *path, const void *model) { return save_model(path, model); }
-static void *load_linear(const char *path) { return load_model(path); }
-static void destroy_linear(void *model) {
-  struct model *m = model;
-  free_and_destroy_model(&m);
-}
-static const annotest_model_io linear_io = {save_linear, load_linear, destroy_linear};
 
 /* A loaded mutant is usable: predict_values (README: nr_class decision values, one for two
  * classes and regression) and, when check_probability_model says it can, predict_probability
@@ -254,9 +243,7 @@ static void mutant_usable(at_ctx *ctx, const annotest_model_file *file, const st
     if (check_probability_model(m)) predict_probability(m, x, dec);
   }
   free(dec);
-  char why[128];
-  if (annotest_fixed_point(&linear_io, m, why, sizeof why))
-    at_property_failed(ctx, "mutant-fixed-point", "mutant %s loads, but %s", file->change, why);
+  annotest_check_mutant_fixed_point(ctx, &annotest_linear_io, file, m);
 }
 
 void annotest_check_linear_load_model(at_ctx *ctx, struct model *ret, const char *model_file_name,
@@ -265,7 +252,7 @@ void annotest_check_linear_load_model(at_ctx *ctx, struct model *ret, const char
   const annotest_model_file *file = (const annotest_model_file *)model_file_name;
   if (!ret) return;
   if (file->mutant) mutant_usable(ctx, file, ret);
-  else if (!round_trip(ctx, file->path, ret) && !file->edited) loaded_predicts_as_saved(ctx, ret, file->source);
+  else if (!annotest_round_trip(ctx, &annotest_linear_io, file->path, ret) && !file->edited) loaded_predicts_as_saved(ctx, ret, file->source);
   free_and_destroy_model(&ret);
 }
 

@@ -23,6 +23,8 @@ void annotest_linear_model_free(struct model *model);
 const struct problem *annotest_linear_problem_of(const struct model *model);
 /* The grammar save_model writes and load_model reads (for the mutants, edit = 2). */
 extern const annotest_text_grammar annotest_linear_grammar;
+/* How the library saves, loads and frees a model (for the model-file oracles and generators). */
+extern const annotest_model_io annotest_linear_io;
 /* The LIBLINEAR 2.3 bugs a grammatical mutant (edit = 2) reaches, judged from the file as
  * load_model reads it (known findings, harnesses/annotest/known_findings.tsv): a model without
  * a label line, holding the weights load_model reads, that predict_values treats as a

@@ -111,7 +111,8 @@ void annotest_svm_model_free(struct svm_model *model) {
 
 /* The tokens of a saved model file an edit may change, with the range each keeps
  * (annotations/libsvm.h, annotest_svm_model_file). */
-static size_t editable_tokens(const char *text, const struct svm_model *model, annotest_editable **out) {
+static size_t editable_tokens(const char *text, const void *model_, annotest_editable **out) {
+  const struct svm_model *model = model_;
   size_t n = 0, cap = 64, len;
   annotest_editable *c = malloc(cap * sizeof *c);
   const char *line;
@@ -163,27 +164,7 @@ static const annotest_line_rule svm_lines[] = {
 const annotest_text_grammar annotest_svm_grammar = {svm_lines, sizeof svm_lines / sizeof *svm_lines, "SV", "SV"};
 
 annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, int pick, double t) {
-  char path[256];
-  if (annotest_temp_path(path, sizeof path) || svm_save_model(path, model) != 0) return NULL;
-  annotest_model_file *file = annotest_model_file_new(path, model);
-  if (!file || !edit) return file;
-  int rc = 0;
-  if (edit == 2) {
-    rc = annotest_model_file_mutate(file, &annotest_svm_grammar, which, pick, t);
-  } else {
-    char *text = annotest_file_read(path, NULL);
-    annotest_editable *candidates = NULL;
-    size_t n = text ? editable_tokens(text, model, &candidates) : 0;
-    rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
-    file->edited = n > 0;
-    free(candidates);
-    free(text);
-  }
-  if (rc) {
-    annotest_model_file_free(file);
-    return NULL;
-  }
-  return file;
+  return annotest_model_file_saved(&annotest_svm_io, editable_tokens, &annotest_svm_grammar, model, edit, which, pick, t);
 }
 
 /* What svm_load_model reads of a mutant's header (read_model_header: the last line of a

@@ -51,18 +51,6 @@ static int same_predictions(const struct svm_model *a, const struct svm_model *b
   return 0;
 }
 
-/* Saving model reproduces file byte for byte (kind round-trip); 0 when it does. */
-static int round_trip(at_ctx *ctx, const char *file, const struct svm_model *model) {
-  char again[256];
-  long at = -2;
-  if (!annotest_temp_path(again, sizeof again) && svm_save_model(again, model) == 0) at = annotest_files_differ(file, again);
-  remove(again);
-  if (at == -1) return 0;
-  at_property_failed(ctx, "round-trip", "saving the model loaded from %s does not reproduce it: %s%ld", file,
-                     at == -2 ? "save or read failed" : "first difference at byte ", at);
-  return -1;
-}
-
 /* The model loaded from a file predicts what the model it was saved from predicts on every
  * row of that model's problem (kind loaded-prediction). */
 static void loaded_predicts_as_saved(at_ctx *ctx, const struct svm_model *loaded, const struct svm_model *saved) {
@@ -151,6 +139,14 @@ void annotest_check_svm_cross_validation(at_ctx *ctx, const struct svm_problem *
 
 /* ---- model files --------------------------------------------------------------------------- */
 
+static int save_svm(const char *path, const void *model) { return svm_save_model(path, model); }
+static void *load_svm(const char *path) { return svm_load_model(path); }
+static void destroy_svm(void *model) {
+  struct svm_model *m = model;
+  svm_free_and_destroy_model(&m);
+}
+const annotest_model_io annotest_svm_io = {save_svm, load_svm, destroy_svm};
+
 void annotest_check_svm_save_model(at_ctx *ctx, int ret, const char *model_file_name, const struct svm_model *model,
                                    const char *model_file_name0, const struct svm_model *model0) {
   (void)model_file_name0, (void)model0;
@@ -160,17 +156,10 @@ void annotest_check_svm_save_model(at_ctx *ctx, int ret, const char *model_file_
     at_property_failed(ctx, "load-failed", "svm_load_model could not read the file svm_save_model wrote");
     return;
   }
-  if (!round_trip(ctx, model_file_name, loaded)) loaded_predicts_as_saved(ctx, loaded, model);
+  if (!annotest_round_trip(ctx, &annotest_svm_io, model_file_name, loaded)) loaded_predicts_as_saved(ctx, loaded, model);
   svm_free_and_destroy_model(&loaded);
 }
 
-static int save_svm(const char *path, const void *model) { return svm_save_model(path, model); }
-static void *load_svm(const char *path) { return svm_load_model(path); }
-static void destroy_svm(void *model) {
-  struct svm_model *m = model;
-  svm_free_and_destroy_model(&m);
-}
-static const annotest_model_io svm_io = {save_svm, load_svm, destroy_svm};
 
 /* A test vector for a PRECOMPUTED kernel (README, "Precomputed Kernels": "0:i" with i the
  * serial number, then "j:K(x, x_j)" for every training instance j; a model's SVs hold their
@@ -200,9 +189,7 @@ static void mutant_usable(at_ctx *ctx, const annotest_model_file *file, const st
     if (svm_check_probability_model(m)) svm_predict_probability(m, x, dec);
   }
   free(dec);
-  char why[128];
-  if (annotest_fixed_point(&svm_io, m, why, sizeof why))
-    at_property_failed(ctx, "mutant-fixed-point", "mutant %s loads, but %s", file->change, why);
+  annotest_check_mutant_fixed_point(ctx, &annotest_svm_io, file, m);
 }
 
 void annotest_check_svm_load_model(at_ctx *ctx, struct svm_model *ret, const char *model_file_name,
@@ -211,7 +198,7 @@ void annotest_check_svm_load_model(at_ctx *ctx, struct svm_model *ret, const cha
   const annotest_model_file *file = (const annotest_model_file *)model_file_name;
   if (!ret) return;
   if (file->mutant) mutant_usable(ctx, file, ret);
-  else if (!round_trip(ctx, file->path, ret) && !file->edited) loaded_predicts_as_saved(ctx, ret, file->source);
+  else if (!annotest_round_trip(ctx, &annotest_svm_io, file->path, ret) && !file->edited) loaded_predicts_as_saved(ctx, ret, file->source);
   svm_free_and_destroy_model(&ret);
 }
 

@@ -34,6 +34,8 @@ int annotest_svm_nu_svr_underflows(const struct svm_problem *prob, const struct 
 int annotest_svm_cv_empty_fold(const struct svm_problem *prob, const struct svm_parameter *param, int nr_fold);
 /* The grammar svm_save_model writes and svm_load_model reads (for the mutants, edit = 2). */
 extern const annotest_text_grammar annotest_svm_grammar;
+/* How the library saves, loads and frees a model (for the model-file oracles and generators). */
+extern const annotest_model_io annotest_svm_io;
 /* The LIBSVM 3.24 loader bugs a grammatical mutant (edit = 2) reaches, judged from the file as
  * svm_load_model reads it (known findings, harnesses/annotest/known_findings.tsv): counts whose
  * arithmetic overflows int (nr_class above 46341, total_sv plus the nodes, the sum of nr_sv);
