@@ -1,7 +1,7 @@
 /* Standalone reproducer (calls only oneDNN): a matmul whose source is a submemory (dims
  * 1x1x1x2 at offset (1, 0, 0, 1) of a 2x1x1x3 f32 tensor, offset0 4) computes from the start of
  * the buffer: with weights of ones the destination should be 5 + 6 = 11 and is 1 + 2 = 3.
- * dnnl_memory_desc_get_size of the submemory descriptor answers 0 as well. Found by the
+ * (dnnl_memory_desc_get_size answers 0 for it, as oneDNN intends: issue #1429.) Found by the
  * moco_dnnl bench; seen on Debian's libdnnl2 2.6.3-1 (gemm:jit on avx512_core_amx and, with
  * ONEDNN_MAX_CPU_ISA=AVX2, on avx2).
  *   cc dnnl_matmul_submemory_source.c -ldnnl -o repro && ./repro */
