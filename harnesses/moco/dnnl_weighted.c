@@ -44,8 +44,11 @@ int dnnl_weighted_judge(const dnnl_ctx *c, const dnnl_op_info *op, const dnnl_we
   }
   dnnl_reference_miss miss;
   int verdict = dnnl_reference_check(s, &op->arith, a->src, weights, a->bias, a->dst, &miss, &why);
+  /* Known finding (harnesses/moco/known_findings.tsv): oneDNN 2.6.3's matmul (gemm:jit) reads
+   * a source with an offset (a submemory) from the start of its buffer, ignoring offset0. */
+  int known = s->kind == 3 && a->src.md->offset0 != 0;
   if (verdict == DNNL_REFERENCE_DIFFERS)
-    dnnl_judge_mismatch(c->o, c->b, "reference-mismatch",
+    dnnl_judge_mismatch(c->o, c->b, known ? "matmul-submemory-source-offset-ignored" : "reference-mismatch",
                         "%s destination element %zu is %.9g, the reference %.9g within %.3g (K %zu, output scale %g, %d post-ops, fpmath %s)",
                         names[s->kind], miss.element, miss.got, miss.want, miss.bound, miss.terms,
                         (double)op->arith.output_scale, op->arith.n_post_ops, fpmath[(unsigned)op->arith.fpmath % 4]);

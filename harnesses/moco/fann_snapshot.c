@@ -161,11 +161,13 @@ void fann_data_snapshot_free(fann_data_snapshot *s) {
 
 /* Known finding (harnesses/moco/known_findings.tsv): fann_save_train writes a value that
  * rounds to an integer at six decimals as "%d" of the value truncated, not rounded
- * (fann_train_data.c:715-722 of 2.2.0+ds-8), so 0.99999994 is read back as 0. 1 when got is
- * what that path makes of x. */
+ * (fann_train_data.c:715-722 of 2.2.0+ds-8), so 0.99999994 is read back as 0, and -0 as 0
+ * (compared bit for bit: a moco_fann false-alarm run reported -0 against 0). 1 when got is what
+ * that path makes of x and not what a faithful save gives. */
 static int truncated_near_integer(fann_type x, fann_type got) {
+  fann_type through = data_through_file(x);
   return (int)floor(x + 0.5) * 1000000 == (int)floor(x * 1000000.0 + 0.5) && got == (fann_type)(int)x &&
-         got != data_through_file(x);
+         memcmp(&got, &through, sizeof got) != 0;
 }
 
 void fann_compare_data(const fann_data_snapshot *a, unsigned first, const fann_data_snapshot *b,
