@@ -170,20 +170,37 @@ annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int 
 /* What svm_load_model reads of a mutant's header (read_model_header: the last line of a
  * keyword counts), and its SV lines. */
 typedef struct {
-  int classification, has_label, has_nr_sv;
+  int classification, has_label, has_nr_sv, precomputed, sv_without_serial;
   double nr_class, total_sv, nr_sv_sum;
   long sv_lines, nodes;
 } svm_header;
 
+/* Whether an SV line lacks what a PRECOMPUTED kernel reads first (README, "Precomputed Kernels":
+ * "0:i", i the serial number of a training instance, here 1 .. ANNOTEST_SVM_MAX_ROWS). */
+static int sv_lines_lack_serials(const char *text) {
+  for (const char *line = strstr(text, "\nSV\n"); line && (line = strchr(line + 1, '\n')) && line[1];) {
+    const char *colon = strchr(line + 1, ':'), *end = strchr(line + 1, '\n');
+    if (!colon || (end && colon > end)) return 1;
+    const char *index = colon;
+    while (index > line + 1 && index[-1] != ' ') index--;
+    double serial = strtod(colon + 1, NULL);
+    if (strncmp(index, "0:", 2) || serial != (int)serial || serial < 1 || serial > ANNOTEST_SVM_MAX_ROWS) return 1;
+  }
+  return 0;
+}
+
 /* The header of a mutant file; -1 for a file that is no mutant or cannot be read. */
 static int mutant_header(const char *model_file_name, svm_header *h) {
   const annotest_model_file *file = (const annotest_model_file *)model_file_name;
-  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL, type[32] = "";
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL, type[32] = "", kernel[32] = "";
   if (!text) return -1;
   double nr_sv[ANNOTEST_SVM_MAX_ROWS];
   memset(h, 0, sizeof *h);
   annotest_header_word(text, "SV", "svm_type", type, sizeof type);
   h->classification = !strcmp(type, "c_svc") || !strcmp(type, "nu_svc");
+  annotest_header_word(text, "SV", "kernel_type", kernel, sizeof kernel);
+  h->precomputed = !strcmp(kernel, "precomputed");
+  h->sv_without_serial = h->precomputed && sv_lines_lack_serials(text);
   annotest_header_numbers(text, "SV", "nr_class", &h->nr_class, 1);
   annotest_header_numbers(text, "SV", "total_sv", &h->total_sv, 1);
   h->has_label = annotest_header_numbers(text, "SV", "label", nr_sv, 0) >= 0;
@@ -215,6 +232,11 @@ int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name) {
 int annotest_svm_mutant_overcounts_sv(const char *model_file_name) {
   svm_header h;
   return !mutant_header(model_file_name, &h) && h.classification && h.has_nr_sv && h.nr_sv_sum > h.total_sv;
+}
+
+int annotest_svm_mutant_precomputed_without_serials(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.sv_without_serial;
 }
 
 annotest_model_file *annotest_svm_save_path(void) {

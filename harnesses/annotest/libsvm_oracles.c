@@ -163,11 +163,12 @@ void annotest_check_svm_save_model(at_ctx *ctx, int ret, const char *model_file_
 
 /* A test vector for a PRECOMPUTED kernel (README, "Precomputed Kernels": "0:i" with i the
  * serial number, then "j:K(x, x_j)" for every training instance j; a model's SVs hold their
- * serial numbers, at most ANNOTEST_SVM_MAX_ROWS here): serial 1, every kernel value 0.5. */
-static const svm_node_t *precomputed_vector(void) {
-  static svm_node_t x[ANNOTEST_SVM_MAX_ROWS + 2];
-  for (int j = 0; j <= ANNOTEST_SVM_MAX_ROWS; j++) x[j] = (svm_node_t){j, j ? 0.5 : 1};
-  x[ANNOTEST_SVM_MAX_ROWS + 1].index = -1;
+ * serial numbers, at most ANNOTEST_SVM_MAX_ROWS here): serial 1, every kernel value 0.5. On the
+ * heap, so that a read outside it lands in ASan's redzone wherever the build places it. */
+static svm_node_t *precomputed_vector(void) {
+  svm_node_t *x = malloc((ANNOTEST_SVM_MAX_ROWS + 2) * sizeof *x);
+  for (int j = 0; x && j <= ANNOTEST_SVM_MAX_ROWS; j++) x[j] = (svm_node_t){j, j ? 0.5 : 1};
+  if (x) x[ANNOTEST_SVM_MAX_ROWS + 1].index = -1;
   return x;
 }
 
@@ -182,12 +183,13 @@ static void mutant_usable(at_ctx *ctx, const annotest_model_file *file, const st
   size_t values = (size_t)(pairs > k ? pairs : k > 1 ? k : 1);
   double *dec = values <= (1u << 20) ? calloc(values, sizeof *dec) : NULL;
   static const svm_node_t empty = {-1, 0};
-  int precomputed = m->param.kernel_type == PRECOMPUTED;
-  for (int i = 0; dec && i <= (precomputed ? 0 : prob->l); i++) {
-    const svm_node_t *x = precomputed ? precomputed_vector() : i < prob->l ? prob->x[i] : &empty;
+  svm_node_t *serials = m->param.kernel_type == PRECOMPUTED ? precomputed_vector() : NULL;
+  for (int i = 0; dec && i <= (serials ? 0 : prob->l); i++) {
+    const svm_node_t *x = serials ? serials : i < prob->l ? prob->x[i] : &empty;
     svm_predict_values(m, x, dec);
     if (svm_check_probability_model(m)) svm_predict_probability(m, x, dec);
   }
+  free(serials);
   free(dec);
   annotest_check_mutant_fixed_point(ctx, &annotest_svm_io, file, m);
 }

@@ -195,11 +195,13 @@ int svm_save_model(const char *model_file_name, const struct svm_model *model);
 // counts whose int arithmetic overflows (svm.cpp:2834, 2941, 2532), total_sv above the SV lines
 // with nr_class >= 3 (strtod(NULL), svm.cpp:2966), a classification model without label or nr_sv (NULL read in
 // svm_predict_values, svm.cpp:2532, 2573), nr_sv summing to more than total_sv (heap read past
-// sv_coef, svm.cpp:2552): such mutants are skipped.
+// sv_coef, svm.cpp:2552), a PRECOMPUTED kernel over SVs without "0:serial" (the test vector read at
+// (int) of the SV's first value, svm.cpp:369): such mutants are skipped.
 //@ known(load-count-overflow, annotest_svm_mutant_overflows(model_file_name))
 //@ known(load-missing-sv-lines, annotest_svm_mutant_lacks_sv_lines(model_file_name))
 //@ known(load-missing-class-arrays, annotest_svm_mutant_lacks_class_arrays(model_file_name))
 //@ known(load-nr-sv-over-total, annotest_svm_mutant_overcounts_sv(model_file_name))
+//@ known(load-precomputed-without-serials, annotest_svm_mutant_precomputed_without_serials(model_file_name))
 //@ check(annotest_check_svm_load_model)
 //@ cc_example(model_file_name=annotest_svm_model_file(model=annotest_svm_model(prob=annotest_svm_problem(l=2, features=1,
 //@   cells=[[1, 1], [2, -1]], labels=[1, 2]), param=svm_parameter(svm_type=C_SVC, kernel_type=RBF, gamma=0.5,
@@ -207,7 +209,7 @@ int svm_save_model(const char *model_file_name, const struct svm_model *model);
 //@ cc_example(model_file_name=annotest_svm_model_file(model=annotest_svm_model(prob=annotest_svm_problem(l=4, features=2,
 //@   cells=[[1, 0.5], [2, 1], [3, -0.5], [6, 0.25], [7, -1], [8, -1]], labels=[1, 1, -1, -1]),
 //@   param=svm_parameter(svm_type=C_SVC, kernel_type=POLY, degree=2, gamma=0.5, coef0=1, cache_size=100, eps=0.001,
-//@   C=1)), edit=2, which=2, pick=3, t=0.5))
+//@   C=1)), edit=2, which=2, pick=1, t=0.5))
 struct svm_model *svm_load_model(const char *model_file_name);
 
 /* ==== the model's accessors (README, svm_get_*) ============================================= */

@@ -3,8 +3,9 @@
  * generator trained it on six rows), each time with one field changed within the format's
  * grammar, loaded by svm_load_model and asked for a prediction, in a child of its own. The
  * loader returns a model for each; what follows is undefined (a signal, or valgrind's invalid
- * reads for nr_sv over total_sv).
- *   cc libsvm_mutant_models.c -lsvm -o m && ./m && valgrind ./m nr-sv */
+ * reads for nr_sv over total_sv and for a precomputed kernel over SVs without serial numbers:
+ * the test vector is read at (int) of an SV's first value, -1 here).
+ *   cc libsvm_mutant_models.c -lsvm -o m && ./m && valgrind ./m nr-sv && valgrind ./m precomputed */
 #include <libsvm/svm.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #define HEAD "svm_type c_svc\nkernel_type rbf\ngamma 0.5\n"
+#define HEAD_PRECOMPUTED "svm_type c_svc\nkernel_type precomputed\ngamma 0.5\n"
 #define RHO "rho 0.12743852287530899 -0.068333327770233154 -0.18831277638673782\n"
 #define SV12 "1 1 1:0.5 2:1 \n1 1 1:-0.5 2:0.25 \n"
 #define SV36 "-1 1 1:-1 2:-1 \n-1 1 1:0.75 2:-0.25 \n-1 -1 1:0.125 2:1 \n-1 -1 1:-0.75 2:0.5 \n"
@@ -26,6 +28,8 @@ static const struct {
      HEAD "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 2 2 2\nSV\n1 1 1:-0.5 2:0.25 \n" SV36},
     {"missing-class-arrays", "line label removed", HEAD "nr_class 3\ntotal_sv 6\n" RHO "nr_sv 2 2 2\nSV\n" SV12 SV36},
     {"nr-sv", "nr_sv[0] 2 -> 3", HEAD "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 3 2 2\nSV\n" SV12 SV36},
+    {"precomputed", "kernel_type rbf -> precomputed",
+     HEAD_PRECOMPUTED "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 2 2 2\nSV\n" SV12 SV36},
 };
 
 static void load_and_predict(const char *text) {
@@ -40,10 +44,17 @@ static void load_and_predict(const char *text) {
     fflush(stdout);
     _exit(0);
   }
-  struct svm_node x[3] = {{1, 0.5}, {2, -0.5}, {-1, 0}};
+  /* On the heap, so that valgrind sees a read outside it. For the precomputed kernel it is a
+   * vector of that format (README, "Precomputed Kernels": 0:serial, then K(x, x_j)). */
+  struct svm_node *x = malloc(3 * sizeof *x);
+  if (!x) _exit(2);
+  if (m->param.kernel_type == PRECOMPUTED) x[0] = (struct svm_node){0, 1}, x[1] = (struct svm_node){1, 0.5};
+  else x[0] = (struct svm_node){1, 0.5}, x[1] = (struct svm_node){2, -0.5};
+  x[2] = (struct svm_node){-1, 0};
   printf("  loaded; predicting\n");
   fflush(stdout);
   printf("  prediction %g\n", svm_predict(m, x));
+  free(x);
   fflush(stdout);
   _exit(0);
 }
