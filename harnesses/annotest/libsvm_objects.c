@@ -170,7 +170,7 @@ annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int 
 /* What svm_load_model reads of a mutant's header (read_model_header: the last line of a
  * keyword counts), and its SV lines. */
 typedef struct {
-  int classification, has_label, has_nr_sv, precomputed, sv_without_serial;
+  int classification, has_label, has_nr_sv, precomputed, sv_without_serial, one_coefficient_row;
   double nr_class, total_sv, nr_sv_sum;
   long sv_lines, nodes;
 } svm_header;
@@ -198,6 +198,7 @@ static int mutant_header(const char *model_file_name, svm_header *h) {
   memset(h, 0, sizeof *h);
   annotest_header_word(text, "SV", "svm_type", type, sizeof type);
   h->classification = !strcmp(type, "c_svc") || !strcmp(type, "nu_svc");
+  h->one_coefficient_row = !strcmp(type, "one_class") || !strcmp(type, "epsilon_svr") || !strcmp(type, "nu_svr");
   annotest_header_word(text, "SV", "kernel_type", kernel, sizeof kernel);
   h->precomputed = !strcmp(kernel, "precomputed");
   h->sv_without_serial = h->precomputed && sv_lines_lack_serials(text);
@@ -232,6 +233,11 @@ int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name) {
 int annotest_svm_mutant_overcounts_sv(const char *model_file_name) {
   svm_header h;
   return !mutant_header(model_file_name, &h) && h.classification && h.has_nr_sv && h.nr_sv_sum > h.total_sv;
+}
+
+int annotest_svm_mutant_lacks_coefficient_row(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.one_coefficient_row && h.nr_class < 2;
 }
 
 int annotest_svm_mutant_precomputed_without_serials(const char *model_file_name) {

@@ -41,12 +41,14 @@ extern const annotest_model_io annotest_svm_io;
  * arithmetic overflows int (nr_class above 46341, total_sv plus the nodes, the sum of nr_sv);
  * total_sv above the SV lines there are, with at least two coefficients a line (nr_class >= 3:
  * with one, the loader silently re-reads the last line instead); a classification model without its label or nr_sv
- * line; nr_sv summing to more than total_sv (classification); a PRECOMPUTED kernel over SV
- * lines that do not begin with "0:serial". 0 for a file that is no mutant. */
+ * line; nr_sv summing to more than total_sv (classification); a one-class or regression model
+ * with nr_class below 2 (no row of coefficients, which its prediction reads); a PRECOMPUTED
+ * kernel over SV lines that do not begin with "0:serial". 0 for a file that is no mutant. */
 int annotest_svm_mutant_overflows(const char *model_file_name);
 int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name);
 int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name);
 int annotest_svm_mutant_overcounts_sv(const char *model_file_name);
+int annotest_svm_mutant_lacks_coefficient_row(const char *model_file_name);
 int annotest_svm_mutant_precomputed_without_serials(const char *model_file_name);
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_svm_blame(long long status);

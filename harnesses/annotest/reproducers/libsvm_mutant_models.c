@@ -3,9 +3,11 @@
  * generator trained it on six rows), each time with one field changed within the format's
  * grammar, loaded by svm_load_model and asked for a prediction, in a child of its own. The
  * loader returns a model for each; what follows is undefined (a signal, or valgrind's invalid
- * reads for nr_sv over total_sv and for a precomputed kernel over SVs without serial numbers:
- * the test vector is read at (int) of an SV's first value, -1 here).
- *   cc libsvm_mutant_models.c -lsvm -o m && ./m && valgrind ./m nr-sv && valgrind ./m precomputed */
+ * reads for nr_sv over total_sv, for a one-class model of nr_class 1, whose one row of
+ * coefficients the loader does not allocate, and for a precomputed kernel over SVs without
+ * serial numbers: the test vector is read at (int) of an SV's first value, -1 here).
+ *   cc libsvm_mutant_models.c -lsvm -o m && ./m && valgrind ./m nr-sv && valgrind ./m one-class
+ *   && valgrind ./m precomputed */
 #include <libsvm/svm.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,8 @@ static const struct {
      HEAD "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 2 2 2\nSV\n1 1 1:-0.5 2:0.25 \n" SV36},
     {"missing-class-arrays", "line label removed", HEAD "nr_class 3\ntotal_sv 6\n" RHO "nr_sv 2 2 2\nSV\n" SV12 SV36},
     {"nr-sv", "nr_sv[0] 2 -> 3", HEAD "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 3 2 2\nSV\n" SV12 SV36},
+    {"one-class", "svm_type c_svc -> one_class of a model trained on one class (nr_class 1)",
+     "svm_type one_class\nkernel_type rbf\ngamma 0.5\nnr_class 1\ntotal_sv 0\nrho\nlabel 1\nnr_sv 0\nSV\n"},
     {"precomputed", "kernel_type rbf -> precomputed",
      HEAD_PRECOMPUTED "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 2 2 2\nSV\n" SV12 SV36},
 };
