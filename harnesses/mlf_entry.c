@@ -32,6 +32,7 @@ static void report_crash(void) {
           library ? " while running backend " : "", library ? library : "");
   fprintf(stderr, "--- message (%s) ---\n", current_msg->descriptor->name);
   mlf_print_text(stderr, current_msg);
+  if (mlf_crash_note()) fprintf(stderr, "--- note ---\n%s\n", mlf_crash_note());
   print_reproduce_hint();
 }
 

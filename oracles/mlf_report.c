@@ -82,3 +82,7 @@ const mlf_known_finding *mlf_known_finding_lookup(const char *tag) {
     if (fnmatch(mlf_known_findings[i].tag, tag, 0) == 0) return &mlf_known_findings[i];
   return NULL;
 }
+
+static const char *crash_note;
+void mlf_set_crash_note(const char *note) { crash_note = note; }
+const char *mlf_crash_note(void) { return crash_note; }

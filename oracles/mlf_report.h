@@ -32,6 +32,11 @@ void mlf_finding(mlf_run *run, const char *tag, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* 1 when MLF_REPORT_KNOWN is set: known findings stop the fuzzer like new ones. */
 int mlf_report_known(void);
+/* A line the harness's crash report prints after the input (NULL: none), for what the input
+ * alone does not show, e.g. which mutant of a model file a loader was reading; the caller
+ * keeps the text alive while it is set. */
+void mlf_set_crash_note(const char *note);
+const char *mlf_crash_note(void);
 /* 1 when the run must stop the fuzzer: a finding that is new (recorded, or dropped past the
  * cap), or any recorded one with MLF_REPORT_KNOWN=1. */
 int mlf_run_failed(const mlf_run *run);

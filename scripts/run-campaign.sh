@@ -21,9 +21,15 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--input-timeout S] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
-# As the tests do: LeakSanitizer's exit-time scan faults with oneDNN loaded and leaves empty
-# crash files. Appended, so the caller's options stay (scripts/afl-env.sh builds on these).
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+# A leak on a valid input is a finding (libFuzzer saves it as leak-*, the replay driver's
+# LeakSanitizer shows it), except in a target that loads oneDNN (its binary names libdnnl):
+# there LeakSanitizer's exit-time scan faults among oneDNN's threads and leaves empty crash
+# files, as the tests note, so those run without it. Appended to the caller's options.
+leak_options() {
+  local leaks=1
+  ! grep -qa libdnnl out/libfuzzer/"$1" || leaks=0
+  echo "${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks"
+}
 root=${MLF_CAMPAIGN_DIR:-build/campaign}
 mkdir -p "$root"
 table=$root/summary.txt
@@ -36,9 +42,12 @@ classify() {
   for f in "$@"; do
     [ -f "$f" ] || continue
     local out status=0
-    out=$(timeout "$input_timeout" out/replay/"$target" "$f" 2>&1) || status=$?
+    out=$(ASAN_OPTIONS=$(leak_options "$target") timeout "$input_timeout" out/replay/"$target" "$f" 2>&1) || status=$?
     tag=$(sed -n 's/^verdict: //p' <<<"$out" | tail -n 1)
     [ "$status" -ne 124 ] || tag="hang (over ${input_timeout} s per input; replay to see where)"
+    ! grep -q 'ERROR: LeakSanitizer' <<<"$out" || tag="leak (LeakSanitizer report; replay shows it)"
+    # libFuzzer's -rss_limit_mb (2 GB) ended the input; the replay driver has no such limit.
+    case ${f##*/} in oom-*) tag="out of memory (over 2 GB; the replay verdict: $tag)" ;; esac
     [ -n "$tag" ] || tag="crash (sanitizer report; replay shows it)"
     printf '%s\tout/replay/%s %s\n' "$tag" "$target" "$f"
   done | sort -u -t$'\t' -k1,1
@@ -49,13 +58,14 @@ run_libfuzzer() {
   rm -rf "$dir"; mkdir -p "$dir/corpus" "$dir/artifacts"
   cp build/corpora/"$t"/*.bin "$dir/corpus/" 2>/dev/null || true
   # fork mode keeps fuzzing past a finding; the child's crashes land in artifacts/.
-  timeout $((seconds + 60)) out/libfuzzer/"$t" "$dir/corpus" -fork=1 -ignore_crashes=1 \
+  ASAN_OPTIONS=$(leak_options "$t") timeout $((seconds + 60)) out/libfuzzer/"$t" "$dir/corpus" -fork=1 -ignore_crashes=1 \
     -ignore_timeouts=1 -ignore_ooms=1 -timeout="$input_timeout" -max_total_time="$seconds" \
     -artifact_prefix="$dir/artifacts/" -print_final_stats=1 >"$dir/log" 2>&1 || true
   local last; last=$(grep -E '^#[0-9]+: cov:' "$dir/log" | tail -n 1)
   local execs=${last%%:*}; execs=${execs#\#}
   local cov; cov=$(sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/' <<<"$last")
-  report "$t" libfuzzer "${execs:-0}" "$cov" "$dir"/artifacts/crash-* "$dir"/artifacts/timeout-*
+  report "$t" libfuzzer "${execs:-0}" "$cov" "$dir"/artifacts/crash-* "$dir"/artifacts/timeout-* \
+    "$dir"/artifacts/leak-* "$dir"/artifacts/oom-*
 }
 
 run_afl() {

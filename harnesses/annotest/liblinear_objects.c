@@ -1,5 +1,6 @@
 /* The LIBLINEAR target's generators (the @generator functions of annotations/liblinear.h):
  * problems, trained models and model files valid by construction. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,8 @@ void annotest_linear_model_free(struct model *model) {
 /* The tokens of a saved model file an edit may change, with the range each keeps
  * (annotations/liblinear.h, annotest_linear_model_file): the bias with its sign, labels, and
  * every weight after the "w" line. */
-static size_t editable_tokens(const char *text, const struct model *model, annotest_editable **out) {
+static size_t editable_tokens(const char *text, const void *model_, annotest_editable **out) {
+  const struct model *model = model_;
   size_t n = 0, cap = 64, len;
   annotest_editable *c = malloc(cap * sizeof *c);
   const char *line;
@@ -94,23 +96,59 @@ static size_t editable_tokens(const char *text, const struct model *model, annot
   return c ? n : 0;
 }
 
-annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, double t) {
-  char path[256];
-  if (annotest_temp_path(path, sizeof path) || save_model(path, model) != 0) return NULL;
-  annotest_model_file *file = annotest_model_file_new(path, model);
-  if (!file || !edit) return file;
-  char *text = annotest_file_read(path, NULL);
-  annotest_editable *candidates = NULL;
-  size_t n = text ? editable_tokens(text, model, &candidates) : 0;
-  int rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
-  file->edited = n > 0;
-  free(candidates);
+/* The grammar save_model writes and load_model reads (linear.cpp 2.3: keyword lines in any
+ * order until "w", solver_type from solver_type_table, whose empty strings are unused slots;
+ * label is written when the model has labels), then one line of weights per feature. */
+static const char *const solver_types[] = {"L2R_LR", "L2R_L2LOSS_SVC_DUAL", "L2R_L2LOSS_SVC", "L2R_L1LOSS_SVC_DUAL",
+                                           "MCSVM_CS", "L1R_L2LOSS_SVC", "L1R_LR", "L2R_LR_DUAL", "", "", "",
+                                           "L2R_L2LOSS_SVR", "L2R_L2LOSS_SVR_DUAL", "L2R_L1LOSS_SVR_DUAL", NULL};
+static const annotest_line_rule linear_lines[] = {
+    {"solver_type", AT_FIELD_KEYWORD, solver_types, 0}, {"nr_class", AT_FIELD_COUNT, NULL, 0},
+    {"label", AT_FIELD_INT, NULL, 1}, {"nr_feature", AT_FIELD_COUNT, NULL, 0}, {"bias", AT_FIELD_REAL, NULL, 0}};
+const annotest_text_grammar annotest_linear_grammar = {linear_lines, sizeof linear_lines / sizeof *linear_lines, "w",
+                                                       "w"};
+
+annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, int pick, double t) {
+  return annotest_model_file_saved(&annotest_linear_io, editable_tokens, &annotest_linear_grammar, model, edit, which, pick, t);
+}
+
+/* The header of a mutant file as load_model reads it (the last line of a keyword counts) and
+ * the number of weights after "w"; -1 for a file that is no mutant or cannot be read. */
+static int mutant_header(const char *model_file_name, int *regression, int *mcsvm, int *has_label, double *nr_class,
+                         double *nr_feature, double *bias, long *weights) {
+  const annotest_model_file *file = (const annotest_model_file *)model_file_name;
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL, solver[32] = "";
+  if (!text) return -1;
+  annotest_header_word(text, "w", "solver_type", solver, sizeof solver);
+  *regression = strstr(solver, "SVR") != NULL, *mcsvm = !strcmp(solver, "MCSVM_CS");
+  *has_label = annotest_header_numbers(text, "w", "label", nr_class, 0) >= 0;
+  *nr_class = *nr_feature = *bias = 0;
+  annotest_header_numbers(text, "w", "nr_class", nr_class, 1);
+  annotest_header_numbers(text, "w", "nr_feature", nr_feature, 1);
+  annotest_header_numbers(text, "w", "bias", bias, 1);
+  *weights = 0;
+  for (const char *c = strstr(text, "\nw\n"); c && *c; c++) *weights += c[0] != ' ' && c[0] != '\n' && (c[1] == ' ' || c[1] == '\n');
   free(text);
-  if (rc) {
-    annotest_model_file_free(file);
-    return NULL;
-  }
-  return file;
+  return 0;
+}
+
+int annotest_linear_mutant_lacks_labels(const char *model_file_name) {
+  int regression, mcsvm, has_label;
+  double nr_class, nr_feature, bias;
+  long weights;
+  if (mutant_header(model_file_name, &regression, &mcsvm, &has_label, &nr_class, &nr_feature, &bias, &weights)) return 0;
+  double nr_w = nr_class == 2 && !mcsvm ? 1 : nr_class; /* load_model reads (nr_feature + (bias >= 0)) nr_w weights */
+  return !has_label && !(regression && nr_class == 2) && weights >= (nr_feature + (bias >= 0)) * nr_w;
+}
+
+int annotest_linear_mutant_overflows(const char *model_file_name) {
+  int regression, mcsvm, has_label;
+  double nr_class, nr_feature, bias;
+  long weights;
+  if (mutant_header(model_file_name, &regression, &mcsvm, &has_label, &nr_class, &nr_feature, &bias, &weights)) return 0;
+  double n = nr_feature + (bias >= 0), nr_w = nr_class == 2 && !mcsvm ? 1 : nr_class;
+  double label_bytes = has_label ? nr_class * sizeof(int) : 0, w_bytes = n * nr_w * sizeof(double);
+  return n > INT_MAX || n * nr_w > INT_MAX || label_bytes > (1 << 30) || w_bytes > (1 << 30);
 }
 
 annotest_model_file *annotest_linear_save_path(void) {

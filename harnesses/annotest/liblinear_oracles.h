@@ -21,6 +21,18 @@ void annotest_linear_problem_free(struct problem *prob);
 void annotest_linear_model_free(struct model *model);
 /* The problem a model here was trained on (NULL for a model loaded from a file). */
 const struct problem *annotest_linear_problem_of(const struct model *model);
+/* The grammar save_model writes and load_model reads (for the mutants, edit = 2). */
+extern const annotest_text_grammar annotest_linear_grammar;
+/* How the library saves, loads and frees a model (for the model-file oracles and generators). */
+extern const annotest_model_io annotest_linear_io;
+/* The LIBLINEAR 2.3 bugs a grammatical mutant (edit = 2) reaches, judged from the file as
+ * load_model reads it (known findings, harnesses/annotest/known_findings.tsv): a model without
+ * a label line, holding the weights load_model reads, that predict_values treats as a
+ * classifier (not a regression solver with nr_class 2); nr_feature (+1 with a bias) or its
+ * product with the weights per feature overflowing int, or the label or w array load_model
+ * allocates from the header passing 1 GB. 0 for a file that is no mutant. */
+int annotest_linear_mutant_lacks_labels(const char *model_file_name);
+int annotest_linear_mutant_overflows(const char *model_file_name);
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_linear_blame(long long status);
 

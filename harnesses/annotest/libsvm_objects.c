@@ -1,5 +1,6 @@
 /* The LIBSVM target's generators (the @generator functions of annotations/libsvm.h): problems,
  * trained models and model files valid by construction, and the helpers the annotations call. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +111,8 @@ void annotest_svm_model_free(struct svm_model *model) {
 
 /* The tokens of a saved model file an edit may change, with the range each keeps
  * (annotations/libsvm.h, annotest_svm_model_file). */
-static size_t editable_tokens(const char *text, const struct svm_model *model, annotest_editable **out) {
+static size_t editable_tokens(const char *text, const void *model_, annotest_editable **out) {
+  const struct svm_model *model = model_;
   size_t n = 0, cap = 64, len;
   annotest_editable *c = malloc(cap * sizeof *c);
   const char *line;
@@ -146,23 +148,101 @@ static size_t editable_tokens(const char *text, const struct svm_model *model, a
   return c ? n : 0;
 }
 
-annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, double t) {
-  char path[256];
-  if (annotest_temp_path(path, sizeof path) || svm_save_model(path, model) != 0) return NULL;
-  annotest_model_file *file = annotest_model_file_new(path, model);
-  if (!file || !edit) return file;
-  char *text = annotest_file_read(path, NULL);
-  annotest_editable *candidates = NULL;
-  size_t n = text ? editable_tokens(text, model, &candidates) : 0;
-  int rc = text ? annotest_file_edit(path, candidates, n, which, t) : -1;
-  file->edited = n > 0;
-  free(candidates);
-  free(text);
-  if (rc) {
-    annotest_model_file_free(file);
-    return NULL;
+/* The grammar svm_save_model writes and svm_load_model reads (svm.cpp 3.24, read_model_header:
+ * keyword lines in any order until "SV"; the keyword tables svm_type_table and
+ * kernel_type_table; degree is written for polynomial kernels only, gamma and coef0 for the
+ * kernels using them, label, probA, probB and nr_sv when the model has them). */
+static const char *const svm_types[] = {"c_svc", "nu_svc", "one_class", "epsilon_svr", "nu_svr", NULL};
+static const char *const kernel_types[] = {"linear", "polynomial", "rbf", "sigmoid", "precomputed", NULL};
+static const annotest_line_rule svm_lines[] = {
+    {"svm_type", AT_FIELD_KEYWORD, svm_types, 0}, {"kernel_type", AT_FIELD_KEYWORD, kernel_types, 0},
+    {"degree", AT_FIELD_INT, NULL, 1},          {"gamma", AT_FIELD_REAL, NULL, 1},
+    {"coef0", AT_FIELD_REAL, NULL, 1},          {"nr_class", AT_FIELD_COUNT, NULL, 0},
+    {"total_sv", AT_FIELD_COUNT, NULL, 0},      {"rho", AT_FIELD_REAL, NULL, 0},
+    {"label", AT_FIELD_INT, NULL, 1},           {"probA", AT_FIELD_REAL, NULL, 1},
+    {"probB", AT_FIELD_REAL, NULL, 1},          {"nr_sv", AT_FIELD_COUNT, NULL, 1}};
+const annotest_text_grammar annotest_svm_grammar = {svm_lines, sizeof svm_lines / sizeof *svm_lines, "SV", "SV"};
+
+annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, int pick, double t) {
+  return annotest_model_file_saved(&annotest_svm_io, editable_tokens, &annotest_svm_grammar, model, edit, which, pick, t);
+}
+
+/* What svm_load_model reads of a mutant's header (read_model_header: the last line of a
+ * keyword counts), and its SV lines. */
+typedef struct {
+  int classification, has_label, has_nr_sv, precomputed, sv_without_serial, one_coefficient_row;
+  double nr_class, total_sv, nr_sv_sum;
+  long sv_lines, nodes;
+} svm_header;
+
+/* Whether an SV line lacks what a PRECOMPUTED kernel reads first (README, "Precomputed Kernels":
+ * "0:i", i the serial number of a training instance, here 1 .. ANNOTEST_SVM_MAX_ROWS). */
+static int sv_lines_lack_serials(const char *text) {
+  for (const char *line = strstr(text, "\nSV\n"); line && (line = strchr(line + 1, '\n')) && line[1];) {
+    const char *colon = strchr(line + 1, ':'), *end = strchr(line + 1, '\n');
+    if (!colon || (end && colon > end)) return 1;
+    const char *index = colon;
+    while (index > line + 1 && index[-1] != ' ') index--;
+    double serial = strtod(colon + 1, NULL);
+    if (strncmp(index, "0:", 2) || serial != (int)serial || serial < 1 || serial > ANNOTEST_SVM_MAX_ROWS) return 1;
   }
-  return file;
+  return 0;
+}
+
+/* The header of a mutant file; -1 for a file that is no mutant or cannot be read. */
+static int mutant_header(const char *model_file_name, svm_header *h) {
+  const annotest_model_file *file = (const annotest_model_file *)model_file_name;
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL, type[32] = "", kernel[32] = "";
+  if (!text) return -1;
+  double nr_sv[ANNOTEST_SVM_MAX_ROWS];
+  memset(h, 0, sizeof *h);
+  annotest_header_word(text, "SV", "svm_type", type, sizeof type);
+  h->classification = !strcmp(type, "c_svc") || !strcmp(type, "nu_svc");
+  h->one_coefficient_row = !strcmp(type, "one_class") || !strcmp(type, "epsilon_svr") || !strcmp(type, "nu_svr");
+  annotest_header_word(text, "SV", "kernel_type", kernel, sizeof kernel);
+  h->precomputed = !strcmp(kernel, "precomputed");
+  h->sv_without_serial = h->precomputed && sv_lines_lack_serials(text);
+  annotest_header_numbers(text, "SV", "nr_class", &h->nr_class, 1);
+  annotest_header_numbers(text, "SV", "total_sv", &h->total_sv, 1);
+  h->has_label = annotest_header_numbers(text, "SV", "label", nr_sv, 0) >= 0;
+  int n = annotest_header_numbers(text, "SV", "nr_sv", nr_sv, ANNOTEST_SVM_MAX_ROWS);
+  h->has_nr_sv = n >= 0;
+  for (int i = 0; i < n && i < ANNOTEST_SVM_MAX_ROWS && i < h->nr_class; i++) h->nr_sv_sum += nr_sv[i];
+  h->sv_lines = annotest_body_lines(text, "SV");
+  for (const char *c = strstr(text, "\nSV\n"); c && (c = strchr(c + 1, ':'));) h->nodes++;
+  free(text);
+  return 0;
+}
+
+int annotest_svm_mutant_overflows(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) &&
+         (h.nr_class > 46341 || h.total_sv + h.nodes > INT_MAX || h.nr_sv_sum > INT_MAX);
+}
+
+int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.total_sv > h.sv_lines && h.nr_class >= 3;
+}
+
+int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.classification && (!h.has_label || !h.has_nr_sv);
+}
+
+int annotest_svm_mutant_overcounts_sv(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.classification && h.has_nr_sv && h.nr_sv_sum > h.total_sv;
+}
+
+int annotest_svm_mutant_lacks_coefficient_row(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.one_coefficient_row && h.nr_class < 2;
+}
+
+int annotest_svm_mutant_precomputed_without_serials(const char *model_file_name) {
+  svm_header h;
+  return !mutant_header(model_file_name, &h) && h.sv_without_serial;
 }
 
 annotest_model_file *annotest_svm_save_path(void) {

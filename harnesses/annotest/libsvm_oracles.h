@@ -32,6 +32,24 @@ int annotest_svm_nu_svr_underflows(const struct svm_problem *prob, const struct 
  * classification with nr_fold < l stratified, fold i taking (i+1) n_c / nr_fold - i n_c /
  * nr_fold rows of each class c; otherwise fold i holding (i+1) l / nr_fold - i l / nr_fold. */
 int annotest_svm_cv_empty_fold(const struct svm_problem *prob, const struct svm_parameter *param, int nr_fold);
+/* The grammar svm_save_model writes and svm_load_model reads (for the mutants, edit = 2). */
+extern const annotest_text_grammar annotest_svm_grammar;
+/* How the library saves, loads and frees a model (for the model-file oracles and generators). */
+extern const annotest_model_io annotest_svm_io;
+/* The LIBSVM 3.24 loader bugs a grammatical mutant (edit = 2) reaches, judged from the file as
+ * svm_load_model reads it (known findings, harnesses/annotest/known_findings.tsv): counts whose
+ * arithmetic overflows int (nr_class above 46341, total_sv plus the nodes, the sum of nr_sv);
+ * total_sv above the SV lines there are, with at least two coefficients a line (nr_class >= 3:
+ * with one, the loader silently re-reads the last line instead); a classification model without its label or nr_sv
+ * line; nr_sv summing to more than total_sv (classification); a one-class or regression model
+ * with nr_class below 2 (no row of coefficients, which its prediction reads); a PRECOMPUTED
+ * kernel over SV lines that do not begin with "0:serial". 0 for a file that is no mutant. */
+int annotest_svm_mutant_overflows(const char *model_file_name);
+int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name);
+int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name);
+int annotest_svm_mutant_overcounts_sv(const char *model_file_name);
+int annotest_svm_mutant_lacks_coefficient_row(const char *model_file_name);
+int annotest_svm_mutant_precomputed_without_serials(const char *model_file_name);
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_svm_blame(long long status);
 

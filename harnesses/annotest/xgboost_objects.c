@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "annotations/xgboost.h"
+#include "annotest_model_files.h"
 
 /* ---- generator failures ------------------------------------------------------------------ */
 
@@ -260,8 +261,13 @@ static void temporary_path(char *path, size_t n, const char *ext) {
   snprintf(path, n, "%s/annotest-xgb-%ld-%lu%s", dir && *dir ? dir : "/tmp", (long)getpid(), counter++, ext);
 }
 
+int annotest_xgb_refusable(const char *fname) { return annotest_xgb_saved_of(fname)->mutant; }
+
+const char *annotest_xgb_change(const char *fname) { return annotest_xgb_saved_of(fname)->change; }
+
 void annotest_xgb_saved_free(char *text) {
   annotest_xgb_saved_t *s = annotest_xgb_saved_of(text);
+  if (s->mutant) annotest_mutant_in_use(NULL);
   if (!s->len) { /* a file: unlink its path (the URI without its "?format=..." query) */
     char *query = strchr(s->text, '?');
     if (query) *query = 0;
@@ -282,12 +288,91 @@ char *annotest_xgb_model_path(int format) {
   return s->text;
 }
 
-char *annotest_xgb_model_file(BoosterHandle booster, int format) {
+/* Objectives a mutant may swap: those sharing their parameter object in doc/model.schema
+ * ("reg_loss_param"; "softmax_multiclass_param"), so the document keeps to the schema. */
+static const char *const reg_loss_objectives[] = {"reg:squarederror", "reg:pseudohubererror", "reg:squaredlogerror",
+                                                  "reg:linear", "reg:logistic", "binary:logistic", "binary:logitraw",
+                                                  NULL};
+static const char *const softmax_objectives[] = {"multi:softprob", "multi:softmax", NULL};
+static const char *const *const objective_sets[] = {reg_loss_objectives, softmax_objectives, NULL};
+
+/* Rewrites the JSON file at path as a one-field mutant of itself; 0 on success. */
+static int mutate_json_file(annotest_xgb_saved_t *s, int which, int pick, double t) {
+  size_t len = 0, out_len = 0;
+  char *json = annotest_file_read(s->text, &len);
+  if (!json) return -1;
+  char *m = annotest_mutate_json(json, len, objective_sets, (annotest_mutation){which, pick, t}, &out_len, s->change,
+                                 sizeof s->change);
+  free(json);
+  if (!m) return 0;
+  FILE *f = fopen(s->text, "wb");
+  int rc = f && fwrite(m, 1, out_len, f) == out_len ? 0 : -1;
+  if (f && fclose(f)) rc = -1;
+  free(m);
+  s->mutant = rc == 0;
+  if (s->mutant) annotest_mutant_in_use(s->change);
+  return rc;
+}
+
+/* The field a mutant changed: 1 when the last component of its path is one of names (with or
+ * without an index: "left_children" matches "...trees[0].left_children[3]") and the change is
+ * of kind op (" -> " a new value, " removed", " duplicated", or "" any). */
+static int changed(const char *fname, const char *const *names, const char *op) {
+  const annotest_xgb_saved_t *s = annotest_xgb_saved_of(fname);
+  const char *space = strchr(s->change, ' '), *last = s->change;
+  if (!s->mutant || !space || !strstr(space, op)) return 0;
+  for (const char *c = s->change; c < space; c++)
+    if (*c == '.') last = c + 1;
+  size_t len = strcspn(last, "[ ");
+  for (; *names; names++)
+    if (strlen(*names) == len && !strncmp(last, *names, len)) return 1;
+  return 0;
+}
+
+/* The new value of a mutant's change ("a -> b"), NaN for another kind of change. */
+static double new_value(const char *fname) {
+  const char *arrow = strstr(annotest_xgb_saved_of(fname)->change, " -> ");
+  return arrow ? strtod(arrow + 4, NULL) : NAN;
+}
+
+int annotest_xgb_mutant_breaks_tree_indices(const char *fname) {
+  static const char *const links[] = {"left_children", "right_children", "parents", "split_indices", NULL};
+  return changed(fname, links, "");
+}
+
+int annotest_xgb_mutant_breaks_node_arrays(const char *fname) {
+  static const char *const arrays[] = {"split_type", "split_conditions", "default_left", "base_weights",
+                                       "loss_changes", "sum_hessian", "categories", "categories_nodes",
+                                       "categories_segments", "categories_sizes", NULL};
+  static const char *const counts[] = {"num_nodes", "num_deleted", NULL};
+  return changed(fname, arrays, " removed") || changed(fname, arrays, " duplicated") || changed(fname, counts, " -> ");
+}
+
+int annotest_xgb_mutant_breaks_tree_count(const char *fname) {
+  static const char *const trees[] = {"trees", "tree_info", "num_trees", "num_parallel_tree", "id", NULL};
+  return changed(fname, trees, "");
+}
+
+int annotest_xgb_mutant_allocates_count(const char *fname) {
+  static const char *const sizes[] = {"num_feature", "num_target", "num_class", "size_leaf_vector", NULL};
+  return changed(fname, sizes, " -> ") && !(fabs(new_value(fname)) < 1 << 20);
+}
+
+int annotest_xgb_mutant_unsaveable(const char *fname) {
+  static const char *const split_type[] = {"split_type", NULL}, *const features[] = {"num_feature", NULL};
+  return changed(fname, split_type, " -> ") || (changed(fname, features, " -> ") && new_value(fname) == 0);
+}
+
+char *annotest_xgb_model_file(BoosterHandle booster, int format, int mutate, int which, int pick, double t) {
   char *path = annotest_xgb_model_path(format);
   if (!path) return NULL;
   annotest_xgb_saved_of(path)->source = booster;
   if (XGBoosterSaveModel(booster, path) != 0) {
     generator_failed("annotest_xgb_model_file", "XGBoosterSaveModel");
+    annotest_xgb_saved_free(path);
+    return NULL;
+  }
+  if (mutate && format == 0 && mutate_json_file(annotest_xgb_saved_of(path), which, pick, t)) {
     annotest_xgb_saved_free(path);
     return NULL;
   }

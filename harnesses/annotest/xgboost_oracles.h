@@ -31,11 +31,16 @@ typedef struct {
   long seed;
   float *labels;
   size_t len;           /* bytes (a buffer) */
+  int mutant;           /* a JSON file changed in one field (annotest_model_mutants.h) */
+  char change[160];     /* that change, "learner...split_conditions[2] 1E0 -> NaN" */
   char text[];          /* the path, or the buffer's bytes */
 } annotest_xgb_saved_t;
 annotest_xgb_saved_t *annotest_xgb_saved_of(const void *text);
 void annotest_xgb_saved_free(char *text);
 bst_ulong annotest_xgb_model_len(const void *buf);
+/* 1 when XGBoosterLoadModel may refuse the file (a mutant; c_api.h: "0 when success, -1 when
+ * failure happens"), for its @ensure. */
+int annotest_xgb_refusable(const char *fname);
 /* Known finding colmaker-no-present-value: the exact tree method on a training matrix without
  * any present value (for params and train, or a generated booster). */
 int annotest_xgb_exact_without_values(const annotest_xgb_params_t *params, DMatrixHandle train);
@@ -131,6 +136,23 @@ void annotest_check_update_one_iter(at_ctx *ctx, int ret, BoosterHandle handle, 
                                     BoosterHandle handle0, int iter0, DMatrixHandle dtrain0);
 void annotest_check_save_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,
                                const char *fname0);
+/* The XGBoost 1.7.4 JSON loader bugs a mutant reaches (known findings, known_findings.tsv),
+ * judged from the field the mutant changed: a child, parent or split feature index (any
+ * change: the loader takes them unchecked, predictions then read outside the node array or the
+ * feature vector); another per-node array made
+ * one element shorter or longer, or num_nodes or num_deleted changed (lengths unchecked against
+ * num_nodes); the trees, their ids, tree_info, num_trees or num_parallel_tree (counts and ids
+ * unchecked against each other); a size (num_feature, num_target, num_class,
+ * size_leaf_vector) of 2^20 or more (allocated unchecked); a split_type changed (a categorical
+ * split without categories) or a learner num_feature of 0: the model loads, but XGBoost refuses
+ * to save it. 0 for no mutant. */
+int annotest_xgb_mutant_breaks_tree_indices(const char *fname);
+int annotest_xgb_mutant_breaks_node_arrays(const char *fname);
+int annotest_xgb_mutant_breaks_tree_count(const char *fname);
+int annotest_xgb_mutant_allocates_count(const char *fname);
+int annotest_xgb_mutant_unsaveable(const char *fname);
+/* A mutant's change as a report names it ("" for a file saved unchanged). */
+const char *annotest_xgb_change(const char *fname);
 void annotest_check_load_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,
                                const char *fname0);
 void annotest_check_save_to_buffer(at_ctx *ctx, int ret, BoosterHandle handle, const char *config, bst_ulong *out_len,

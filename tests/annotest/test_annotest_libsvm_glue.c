@@ -64,9 +64,15 @@ static int model_object(const at_function *g, const at_slot *slot, char *out, si
   return 0;
 }
 
-/* A file that loads; unedited, the bytes svm_save_model writes for the model. */
+/* A file that loads (a grammatical mutant, edit = 2, need not); unedited, the bytes
+ * svm_save_model writes for the model. */
 static int model_file_object(const at_function *g, const at_slot *slot, char *out, size_t n) {
   const annotest_model_file *file = slot->p;
+  /* a grammatical mutant (edit = 2) may not load; test_annotest_model_mutants checks its grammar */
+  if (annotation_var(g, slot, "edit")->i == 2) {
+    if (file->source != annotation_var(g, slot, "model")->p) return annotation_why(out, n, "not saved from its model");
+    return file->mutant && file->change[0] ? 0 : annotation_why(out, n, "edit = 2 made no named mutant");
+  }
   struct svm_model *loaded = svm_load_model(file->path);
   int rc = 0;
   char path[256];

@@ -57,3 +57,10 @@ $(eval $(call annotest_library_tests,libsvm,svm))
 $(eval $(call annotest_library_tests,liblinear,linear))
 $(eval $(call annotest_library_tests,fann,fann))
 $(eval $(call annotest_library_tests,lapacke,lpk))
+# The model-file mutants (test_annotest_model_mutants.c): LIBSVM and LIBLINEAR models trained by
+# the targets' generators on the room libraries, XGBoost JSON models saved by Debian's installed
+# libxgboost0 (the shared library; no harness code of the XGBoost target is linked).
+$(OUT)/tests/test_annotest_model_mutants: $(call obj,unit,$(ANNOTEST_COMMON_SRC) \
+  $(wildcard harnesses/annotest/libsvm_*.c harnesses/annotest/liblinear_*.c) $(LIB_libsvm_SRC) $(LIB_liblinear_SRC)) \
+  $(LIB_libsvm_libfuzzer) $(LIB_liblinear_libfuzzer)
+$(OUT)/tests/test_annotest_model_mutants: TEST_LDLIBS := $(LIB_liblinear_LDFLAGS) -lxgboost

@@ -9,13 +9,20 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-# 0 when the saved input $2 of target $1 is a finding about a library (a verdict tag, or a
-# crash while a backend ran) rather than a harness-side crash; prints what it is.
+# 0 when the saved input $2 of target $1 is a finding about a library (a verdict tag, a crash
+# while a backend ran, or a sanitizer report whose innermost frame is outside this checkout:
+# in a library's source built under the cache or in a shared library, as when an oracle's own
+# call of the library crashes) rather than a harness-side crash; prints what it is.
 library_finding() {
-  local out
-  out=$(MLF_REPORT_KNOWN=1 out/replay/"$1" "$2" 2>&1)
+  local out frame symbolizer
+  symbolizer=$(command -v llvm-symbolizer-16 || echo /usr/lib/llvm-16/bin/llvm-symbolizer)
+  out=$(MLF_REPORT_KNOWN=1 ASAN_OPTIONS="$ASAN_OPTIONS:symbolize=1:external_symbolizer_path=$symbolizer" \
+        out/replay/"$1" "$2" 2>&1)
+  frame=$(sed -n 's/^ *#0 0x[0-9a-f]* \(in \)\{0,1\}//p' <<<"$out" | head -n 1)
   if grep -q '^==== mlfuzz: crash in .* while running backend' <<<"$out"; then
     echo "library crash (new finding, record it): $(grep -m1 '^==== mlfuzz' <<<"$out") $2"
+  elif [ -n "$frame" ] && [[ $frame != *"$PWD/"* ]]; then
+    echo "library crash (new finding, record it): $frame $2"
   elif grep -q '^finding mlf:' <<<"$out"; then
     echo "library finding (record it): $(grep -m1 '^finding' <<<"$out") $2"
   else

@@ -51,13 +51,18 @@ struct model *annotest_linear_probability_model(const struct problem *prob, cons
 // A model file: a model trained here, saved by save_model, then (edit = 1) one token changed
 // within the grammar save_model writes, printed with its conversion (linear.cpp): the bias
 // (%.17g, its sign kept, so that the file keeps as many w rows), a label (%d) or a weight of w
-// (%.17g). `which` picks the token, t its new value in the token's range.
+// (%.17g). `which` picks the token, t its new value in the token's range. Or (edit = 2) a
+// grammatical mutant (annotest_model_mutants.h): any one field changed within the grammar
+// load_model reads (keyword lines until "w", reals by %lf, integers by %d, then the weights):
+// `which` picks the field, `pick` and t its new value (a boundary value, another count,
+// another solver of solver_type_table), or the label line or a w line removed or duplicated.
 //@ generator(free = annotest_model_file_free)
 //@ arg(model): objs(annotest_linear_model)
-//@ arg(edit): bools()
+//@ arg(edit): ints(min=0, max=2)
 //@ arg(which): ints(min=0, max=1000000)
+//@ arg(pick): ints(min=0, max=1000)
 //@ arg(t): floats(min=0, max=1)
-annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, double t);
+annotest_model_file *annotest_linear_model_file(const struct model *model, int edit, int which, int pick, double t);
 
 // A fresh file name for save_model (removed afterwards).
 //@ generator(free = annotest_model_file_free)
@@ -145,15 +150,26 @@ const char *check_parameter(const struct problem *prob, const struct parameter *
 int save_model(const char *model_file_name, const struct model *model_);
 
 // README: "returns a pointer to the model read from the file, or a null pointer if the model
-// could not be loaded": a file written by save_model, one token changed or not, must load;
-// saving what was loaded reproduces the file, and an unchanged file's model predicts what the
-// model it was saved from predicts.
+// could not be loaded": a file written by save_model, one token changed within its saved range
+// or not, must load; saving what was loaded reproduces the file, and an unchanged file's model
+// predicts what the model it was saved from predicts. A grammatical mutant (edit = 2) may be
+// refused (NULL); loaded, it must be usable: predicting on the training rows raises nothing, and
+// save(load(m')) loads again and saves to the same bytes.
 //@ arg(model_file_name): objs(annotest_linear_model_file)
-//@ ensure(ret != NULL)
+//@ ensure(ret != NULL || annotest_model_file_refusable(model_file_name))
+// LIBLINEAR 2.3 trusts the header (known findings, liblinear_oracles.h): a model without labels
+// that predict_values treats as a classifier reads label NULL (linear.cpp:2802, 2812); an
+// nr_feature whose w size overflows int (linear.cpp:3033, 3043), or a count whose label or w
+// array passes 1 GB (Malloc before reading): such mutants are skipped.
+//@ known(load-missing-labels, annotest_linear_mutant_lacks_labels(model_file_name))
+//@ known(load-count-overflow, annotest_linear_mutant_overflows(model_file_name))
 //@ check(annotest_check_linear_load_model)
 //@ cc_example(model_file_name=annotest_linear_model_file(model=annotest_linear_model(prob=annotest_linear_problem(l=2,
 //@   features=1, bias=1, cells=[[1, 1], [2, -1]], labels=[1, 2]), param=parameter(solver_type=L2R_LR, eps=0.01, C=1)),
-//@   edit=1, which=3, t=0.25))
+//@   edit=1, which=3, pick=0, t=0.25))
+//@ cc_example(model_file_name=annotest_linear_model_file(model=annotest_linear_model(prob=annotest_linear_problem(l=2,
+//@   features=1, bias=1, cells=[[1, 1], [2, -1]], labels=[1, 2]), param=parameter(solver_type=L2R_LR, eps=0.01, C=1)),
+//@   edit=2, which=3, pick=2, t=0.25))
 struct model *load_model(const char *model_file_name);
 
 /* ==== the model's accessors (README, get_*, check_*_model) ================================== */

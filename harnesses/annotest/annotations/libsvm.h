@@ -70,13 +70,20 @@ struct svm_model *annotest_svm_probability_model(const struct svm_problem *prob,
 // (%.17g, in [0, 1] as annotated: svm_check_parameter "gamma < 0"), coef0, degree (%d, >= 0), a rho, probA or
 // probB value (%.17g; an SVR's probA, its sigma, stays > 0: README svm_get_svr_probability), a
 // label (%d), an SV coefficient (%.17g) or an SV value (%.8g, its index kept). `which` picks
-// the token, t its new value in the token's range.
+// the token, t its new value in the token's range. Or (edit = 2) a grammatical mutant
+// (annotest_model_mutants.h): any one field changed within the grammar svm_load_model reads
+// (read_model_header: keyword lines, reals by %lf, which takes nan and inf as %.17g prints
+// them, integers by %d; then "SV" and one "coef... index:value ..." line per SV): `which`
+// picks the field, `pick` and t its new value (a boundary value, another count, another
+// keyword of svm_type_table or kernel_type_table), or an optional header line or an SV line
+// removed or duplicated.
 //@ generator(free = annotest_model_file_free)
 //@ arg(model): objs(annotest_svm_model)
-//@ arg(edit): bools()
+//@ arg(edit): ints(min=0, max=2)
 //@ arg(which): ints(min=0, max=1000000)
+//@ arg(pick): ints(min=0, max=1000)
 //@ arg(t): floats(min=0, max=1)
-annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, double t);
+annotest_model_file *annotest_svm_model_file(const struct svm_model *model, int edit, int which, int pick, double t);
 
 // A fresh file name for svm_save_model (removed afterwards).
 //@ generator(free = annotest_model_file_free)
@@ -177,15 +184,34 @@ const char *svm_check_parameter(const struct svm_problem *prob, const struct svm
 int svm_save_model(const char *model_file_name, const struct svm_model *model);
 
 // README: "returns a pointer to the model read from the file, or a null pointer if the model
-// could not be loaded": a file written by svm_save_model, one token changed or not, must load;
-// saving what was loaded reproduces the file, and an unchanged file's model predicts what the
-// model it was saved from predicts.
+// could not be loaded": a file written by svm_save_model, one token changed within its saved
+// range or not, must load; saving what was loaded reproduces the file, and an unchanged file's
+// model predicts what the model it was saved from predicts. A grammatical mutant (edit = 2) may
+// be refused (NULL); loaded, it must be usable: predicting on the training rows raises nothing,
+// and save(load(m')) loads again and saves to the same bytes.
 //@ arg(model_file_name): objs(annotest_svm_model_file)
-//@ ensure(ret != NULL)
+//@ ensure(ret != NULL || annotest_model_file_refusable(model_file_name))
+// LIBSVM 3.24 trusts the counts and arrays of the header (known findings, libsvm_oracles.h):
+// counts whose int arithmetic overflows (svm.cpp:2834, 2941, 2532), total_sv above the SV lines
+// with nr_class >= 3 (strtod(NULL), svm.cpp:2966), a classification model without label or nr_sv (NULL read in
+// svm_predict_values, svm.cpp:2532, 2573), nr_sv summing to more than total_sv (heap read past
+// sv_coef, svm.cpp:2552), a one-class or regression model with nr_class below 2 (sv_coef[0] read
+// from an array of nr_class - 1 rows, svm.cpp:2508), a PRECOMPUTED kernel over SVs without "0:serial" (the test vector read at
+// (int) of the SV's first value, svm.cpp:369): such mutants are skipped.
+//@ known(load-count-overflow, annotest_svm_mutant_overflows(model_file_name))
+//@ known(load-missing-sv-lines, annotest_svm_mutant_lacks_sv_lines(model_file_name))
+//@ known(load-missing-class-arrays, annotest_svm_mutant_lacks_class_arrays(model_file_name))
+//@ known(load-nr-sv-over-total, annotest_svm_mutant_overcounts_sv(model_file_name))
+//@ known(load-regression-without-coefficients, annotest_svm_mutant_lacks_coefficient_row(model_file_name))
+//@ known(load-precomputed-without-serials, annotest_svm_mutant_precomputed_without_serials(model_file_name))
 //@ check(annotest_check_svm_load_model)
 //@ cc_example(model_file_name=annotest_svm_model_file(model=annotest_svm_model(prob=annotest_svm_problem(l=2, features=1,
 //@   cells=[[1, 1], [2, -1]], labels=[1, 2]), param=svm_parameter(svm_type=C_SVC, kernel_type=RBF, gamma=0.5,
-//@   cache_size=100, eps=0.001, C=1)), edit=0, which=0, t=0))
+//@   cache_size=100, eps=0.001, C=1)), edit=0, which=0, pick=0, t=0))
+//@ cc_example(model_file_name=annotest_svm_model_file(model=annotest_svm_model(prob=annotest_svm_problem(l=4, features=2,
+//@   cells=[[1, 0.5], [2, 1], [3, -0.5], [6, 0.25], [7, -1], [8, -1]], labels=[1, 1, -1, -1]),
+//@   param=svm_parameter(svm_type=C_SVC, kernel_type=POLY, degree=2, gamma=0.5, coef0=1, cache_size=100, eps=0.001,
+//@   C=1)), edit=2, which=2, pick=1, t=0.5))
 struct svm_model *svm_load_model(const char *model_file_name);
 
 /* ==== the model's accessors (README, svm_get_*) ============================================= */

@@ -72,12 +72,22 @@ BoosterHandle annotest_xgb_empty_booster(void);
 
 // A trained booster saved by XGBoosterSaveModel to a file whose extension picks the format
 // (header: "fname File URI or file name"; learner.cc: ".json" JSON, ".ubj" UBJSON, any other
-// the deprecated binary format): 0 JSON, 1 UBJSON, 2 binary.
+// the deprecated binary format): 0 JSON, 1 UBJSON, 2 binary. With mutate = 1 a JSON file is
+// then changed in one field within the grammar XGBoost writes and reads (doc/model.schema, and
+// src/common/json.cc, which reads and writes NaN and Infinity; annotest_model_mutants.h): a
+// number to another of its type (integers stay integers, reals may become 0, -0, huge,
+// subnormal, NaN or infinite), a string holding a number to another such string, an objective
+// to another sharing its parameter object, or an array element removed or duplicated; `which`
+// picks the field, `pick` and t the new value.
 //@ generator(free = annotest_xgb_saved_free)
 //@ arg(booster): objs(annotest_xgb_booster, rounds=rounds)
 //@ dim(rounds): ints(min=1, max=4)
 //@ arg(format): ints(min=0, max=2)
-char *annotest_xgb_model_file(BoosterHandle booster, int format);
+//@ arg(mutate): bools()
+//@ arg(which): ints(min=0, max=1000000)
+//@ arg(pick): ints(min=0, max=1000)
+//@ arg(t): floats(min=0, max=1)
+char *annotest_xgb_model_file(BoosterHandle booster, int format, int mutate, int which, int pick, double t);
 
 // A fresh path where XGBoosterSaveModel writes format (0 .json, 1 .ubj, 2 .model: binary).
 //@ generator(free = annotest_xgb_saved_free)
@@ -332,11 +342,22 @@ int XGBoosterPredictFromDMatrix(BoosterHandle handle, DMatrixHandle dmat, char c
 //@ check(annotest_check_save_model)
 int XGBoosterSaveModel(BoosterHandle handle, const char *fname);
 
-// Header: "Load model from existing file"; a model a generator trained and saved.
+// Header: "Load model from existing file"; a model a generator trained and saved. A mutant
+// (mutate = 1) may be refused ("0 when success, -1 when failure happens", with the message
+// XGBGetLastError returns); loaded, it must be usable: predicting on the training matrix raises
+// nothing, and save(load(m')) loads again and saves to the same bytes.
 //@ arg(handle): objs(annotest_xgb_empty_booster)
 //@ arg(fname): objs(annotest_xgb_model_file)
 //@ timeout(20)
-//@ ensure(ret == 0)
+//@ ensure(ret == 0 || annotest_xgb_refusable(fname))
+// XGBoost 1.7.4 trusts the model JSON's indices, array lengths and counts (known findings,
+// xgboost_oracles.h; RegTree::LoadModel in src/tree/tree_model.cc, GBTreeModel::LoadModel in
+// src/gbm/gbtree_model.cc): mutants of those fields are skipped.
+//@ known(json-tree-indices-trusted, annotest_xgb_mutant_breaks_tree_indices(fname))
+//@ known(json-node-arrays-trusted, annotest_xgb_mutant_breaks_node_arrays(fname))
+//@ known(json-tree-count-trusted, annotest_xgb_mutant_breaks_tree_count(fname))
+//@ known(json-size-allocated, annotest_xgb_mutant_allocates_count(fname))
+//@ known(json-loads-unsaveable, annotest_xgb_mutant_unsaveable(fname))
 // The deprecated-poisson-step-lost finding (XGBoosterSaveModel above):
 //@ known(deprecated-poisson-step-lost, annotest_xgb_saved_poisson_step_lost(fname))
 //@ check(annotest_check_load_model)

@@ -1,0 +1,47 @@
+/* Standalone reproducer (known findings mlf:annotest_liblinear:liblinear:load_model:load-*)
+ * against Debian's liblinear4 2.3.0+dfsg-5: an L2R_LR model as save_model wrote it (the target's
+ * generator trained it on two rows), each time with one field changed within the format's
+ * grammar, loaded by load_model and asked for a prediction, in a child of its own.
+ *   cc liblinear_mutant_models.c -llinear -o m && ./m */
+#include <linear.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const struct {
+  const char *change, *text;
+} mutants[] = {
+    {"nr_feature 1 -> 2147483647",
+     "solver_type L2R_LR\nnr_class 2\nlabel 1 2\nnr_feature 2147483647\nbias 1\nw\n0.6748282873078032 \n0 \n"},
+    {"line label removed", "solver_type L2R_LR\nnr_class 2\nnr_feature 1\nbias 1\nw\n0.6748282873078032 \n0 \n"},
+};
+
+static void load_and_predict(const char *text) {
+  char path[] = "/tmp/liblinear-mutant-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) _exit(2);
+  close(fd);
+  struct model *m = load_model(path);
+  unlink(path);
+  printf("  %s\n", m ? "loaded; predicting" : "refused (NULL)");
+  fflush(stdout);
+  struct feature_node x[3] = {{1, 0.5}, {2, 1}, {-1, 0}};
+  if (m) printf("  prediction %g\n", predict(m, x));
+  fflush(stdout);
+  _exit(0);
+}
+
+int main(void) {
+  for (size_t i = 0; i < sizeof mutants / sizeof *mutants; i++) {
+    printf("%s:\n", mutants[i].change);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) load_and_predict(mutants[i].text);
+    int status;
+    waitpid(child, &status, 0);
+    if (WIFSIGNALED(status)) printf("  killed by signal %d\n", WTERMSIG(status));
+  }
+  return 0;
+}
