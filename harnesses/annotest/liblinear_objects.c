@@ -151,6 +151,14 @@ int annotest_linear_mutant_overflows(const char *model_file_name) {
   return n > INT_MAX || n * nr_w > INT_MAX || label_bytes > (1 << 30) || w_bytes > (1 << 30);
 }
 
+int annotest_linear_mutant_repeats_label(const char *model_file_name) {
+  const annotest_model_file *file = (const annotest_model_file *)model_file_name;
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL;
+  int repeated = text && annotest_header_line_count(text, "w", "label") > 1;
+  free(text);
+  return repeated;
+}
+
 annotest_model_file *annotest_linear_save_path(void) {
   char path[256];
   return annotest_temp_path(path, sizeof path) ? NULL : annotest_model_file_new(path, NULL);

@@ -225,23 +225,14 @@ int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name) {
   return !mutant_header(model_file_name, &h) && h.total_sv > h.sv_lines && (h.nr_class >= 3 || h.sv_lines == 0);
 }
 
-/* How many header lines (before "SV") begin with keyword. */
-static int header_lines_of(const char *text, const char *keyword) {
-  const char *line;
-  size_t len, k = strlen(keyword);
-  int n = 0;
-  for (size_t i = 0; !annotest_text_line(text, i, &line, &len) && !(len == 2 && !strncmp(line, "SV", 2)); i++)
-    n += len >= k && (len == k || line[k] == ' ') && !strncmp(line, keyword, k);
-  return n;
-}
-
 int annotest_svm_mutant_repeats_array_line(const char *model_file_name) {
   const annotest_model_file *file = (const annotest_model_file *)model_file_name;
   char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL;
   if (!text) return 0;
   static const char *const arrays[] = {"rho", "label", "probA", "probB", "nr_sv"};
   int repeated = 0;
-  for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) repeated |= header_lines_of(text, arrays[i]) > 1;
+  for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+    repeated |= annotest_header_line_count(text, "SV", arrays[i]) > 1;
   free(text);
   return repeated;
 }
