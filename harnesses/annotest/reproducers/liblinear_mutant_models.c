@@ -3,8 +3,10 @@
  * generator trained it on two rows), each time with one field changed within the format's
  * grammar, loaded by load_model and asked for a prediction, in a child of its own; a model that
  * loads is freed after, so that valgrind's leak check shows the label array of a label line
- * given twice ("definitely lost" in load_model).
- *   cc liblinear_mutant_models.c -llinear -o m && ./m && valgrind --leak-check=full ./m repeated-label */
+ * given twice ("definitely lost" in load_model), and the weight array of a file refused for
+ * missing weights (load_model's error exit frees label and model, not w, and leaves the file open).
+ *   cc liblinear_mutant_models.c -llinear -o m && ./m && valgrind --leak-check=full ./m repeated-label
+ *   && valgrind --leak-check=full --track-fds=yes ./m refused-weights */
 #include <linear.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,8 @@ static const struct {
      "solver_type L2R_LR\nnr_class 2\nlabel 1 2\nnr_feature 2147483647\nbias 1\nw\n0.6748282873078032 \n0 \n"},
     {"missing-labels", "line label removed",
      "solver_type L2R_LR\nnr_class 2\nnr_feature 1\nbias 1\nw\n0.6748282873078032 \n0 \n"},
+    {"refused-weights", "line w[0] removed",
+     "solver_type L2R_LR\nnr_class 2\nlabel 1 2\nnr_feature 1\nbias 1\nw\n0 \n"},
     {"repeated-label", "line label duplicated",
      "solver_type L2R_LR\nnr_class 2\nlabel 1 2\nlabel 1 2\nnr_feature 1\nbias 1\nw\n0.6748282873078032 \n0 \n"},
 };
