@@ -22,12 +22,12 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || { echo "usage: $0 [--seconds N] [--input-timeout S] [--engines libfuzzer,afl] TARGET..." >&2; exit 2; }
 # A leak on a valid input is a finding (libFuzzer saves it as leak-*, the replay driver's
-# LeakSanitizer shows it), except in a target that loads oneDNN (its binary names libdnnl):
-# there LeakSanitizer's exit-time scan faults among oneDNN's threads and leaves empty crash
-# files, as the tests note, so those run without it. Appended to the caller's options.
+# LeakSanitizer shows it) wherever LeakSanitizer can run (scripts/leak-check.sh). Appended to
+# the caller's options.
+. scripts/leak-check.sh
 leak_options() {
-  local leaks=1
-  ! grep -qa libdnnl out/libfuzzer/"$1" || leaks=0
+  local leaks=0
+  ! mlf_leak_check "$1" || leaks=1
   echo "${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks"
 }
 root=${MLF_CAMPAIGN_DIR:-build/campaign}

@@ -194,6 +194,17 @@ static const char *last_header_line(const char *text, const char *body, const ch
   return found;
 }
 
+int annotest_header_line_count(const char *text, const char *body, const char *keyword) {
+  const char *line;
+  size_t len, k = strlen(keyword);
+  int n = 0;
+  for (size_t i = 0; !annotest_text_line(text, i, &line, &len); i++) {
+    if (len == strlen(body) && !strncmp(line, body, len)) break;
+    n += len >= k && (len == k || line[k] == ' ') && !strncmp(line, keyword, k);
+  }
+  return n;
+}
+
 int annotest_header_numbers(const char *text, const char *body, const char *keyword, double *out, int max) {
   const char *p = last_header_line(text, body, keyword);
   if (!p) return -1;

@@ -34,8 +34,10 @@ int annotest_model_file_mutate(annotest_model_file *file, const annotest_text_gr
 /* Reading a keyword text model as its loader does (a later header line overrides an earlier
  * one), for the @known conditions of the mutants: the numbers after the last header line of
  * keyword (up to max into out; their count, -1 without such a line), its first word (into
- * word; -1 without such a line), and the number of lines after the line `body`. */
+ * word; -1 without such a line), how many header lines the keyword begins, and the number of
+ * lines after the line `body`. */
 int annotest_header_numbers(const char *text, const char *body, const char *keyword, double *out, int max);
+int annotest_header_line_count(const char *text, const char *body, const char *keyword);
 int annotest_header_word(const char *text, const char *body, const char *keyword, char *word, size_t n);
 long annotest_body_lines(const char *text, const char *body);
 

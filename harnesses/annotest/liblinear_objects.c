@@ -151,6 +151,23 @@ int annotest_linear_mutant_overflows(const char *model_file_name) {
   return n > INT_MAX || n * nr_w > INT_MAX || label_bytes > (1 << 30) || w_bytes > (1 << 30);
 }
 
+int annotest_linear_mutant_lacks_weights(const char *model_file_name) {
+  int regression, mcsvm, has_label;
+  double nr_class, nr_feature, bias;
+  long weights;
+  if (mutant_header(model_file_name, &regression, &mcsvm, &has_label, &nr_class, &nr_feature, &bias, &weights)) return 0;
+  double nr_w = nr_class == 2 && !mcsvm ? 1 : nr_class;
+  return weights < (nr_feature + (bias >= 0)) * nr_w;
+}
+
+int annotest_linear_mutant_repeats_label(const char *model_file_name) {
+  const annotest_model_file *file = (const annotest_model_file *)model_file_name;
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL;
+  int repeated = text && annotest_header_line_count(text, "w", "label") > 1;
+  free(text);
+  return repeated;
+}
+
 annotest_model_file *annotest_linear_save_path(void) {
   char path[256];
   return annotest_temp_path(path, sizeof path) ? NULL : annotest_model_file_new(path, NULL);

@@ -30,9 +30,12 @@ extern const annotest_model_io annotest_linear_io;
  * a label line, holding the weights load_model reads, that predict_values treats as a
  * classifier (not a regression solver with nr_class 2); nr_feature (+1 with a bias) or its
  * product with the weights per feature overflowing int, or the label or w array load_model
- * allocates from the header passing 1 GB. 0 for a file that is no mutant. */
+ * allocates from the header passing 1 GB; a label line given twice (the first array leaks);
+ * fewer weights than the header calls for (refused, leaking w). 0 for a file that is no mutant. */
 int annotest_linear_mutant_lacks_labels(const char *model_file_name);
 int annotest_linear_mutant_overflows(const char *model_file_name);
+int annotest_linear_mutant_repeats_label(const char *model_file_name);
+int annotest_linear_mutant_lacks_weights(const char *model_file_name);
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_linear_blame(long long status);
 

@@ -222,7 +222,19 @@ int annotest_svm_mutant_overflows(const char *model_file_name) {
 
 int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name) {
   svm_header h;
-  return !mutant_header(model_file_name, &h) && h.total_sv > h.sv_lines && h.nr_class >= 3;
+  return !mutant_header(model_file_name, &h) && h.total_sv > h.sv_lines && (h.nr_class >= 3 || h.sv_lines == 0);
+}
+
+int annotest_svm_mutant_repeats_array_line(const char *model_file_name) {
+  const annotest_model_file *file = (const annotest_model_file *)model_file_name;
+  char *text = file->mutant ? annotest_file_read(file->path, NULL) : NULL;
+  if (!text) return 0;
+  static const char *const arrays[] = {"rho", "label", "probA", "probB", "nr_sv"};
+  int repeated = 0;
+  for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
+    repeated |= annotest_header_line_count(text, "SV", arrays[i]) > 1;
+  free(text);
+  return repeated;
 }
 
 int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name) {

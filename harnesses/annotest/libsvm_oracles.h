@@ -40,12 +40,15 @@ extern const annotest_model_io annotest_svm_io;
  * svm_load_model reads it (known findings, harnesses/annotest/known_findings.tsv): counts whose
  * arithmetic overflows int (nr_class above 46341, total_sv plus the nodes, the sum of nr_sv);
  * total_sv above the SV lines there are, with at least two coefficients a line (nr_class >= 3:
- * with one, the loader silently re-reads the last line instead); a classification model without its label or nr_sv
+ * with one, the loader silently re-reads the last line instead) or with no SV line at all (the
+ * line buffer was never written); an array line (rho, label, probA, probB, nr_sv) given twice
+ * (the first array leaks); a classification model without its label or nr_sv
  * line; nr_sv summing to more than total_sv (classification); a one-class or regression model
  * with nr_class below 2 (no row of coefficients, which its prediction reads); a PRECOMPUTED
  * kernel over SV lines that do not begin with "0:serial". 0 for a file that is no mutant. */
 int annotest_svm_mutant_overflows(const char *model_file_name);
 int annotest_svm_mutant_lacks_sv_lines(const char *model_file_name);
+int annotest_svm_mutant_repeats_array_line(const char *model_file_name);
 int annotest_svm_mutant_lacks_class_arrays(const char *model_file_name);
 int annotest_svm_mutant_overcounts_sv(const char *model_file_name);
 int annotest_svm_mutant_lacks_coefficient_row(const char *model_file_name);

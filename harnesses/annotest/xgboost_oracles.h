@@ -63,6 +63,9 @@ float annotest_xgb_label(const char *objective, long long num_class, float u);
 int annotest_xgb_is_multiclass(const char *objective);
 /* max_depth 0 (no limit) is documented for every tree method but exact. */
 int annotest_xgb_depth_allowed(const annotest_xgb_params_t *params);
+/* The same for a booster's parameters after XGBoosterSetParam(name, value) (max_depth 0 on an
+ * exact booster, or tree_method exact with max_depth 0); 1 for a handle of no known booster. */
+int annotest_xgb_setting_allowed(BoosterHandle handle, const char *name, const char *value);
 /* Whether annotest_xgb_attributed_booster(nattr) set key ("attr<k>" for k < nattr). */
 int annotest_xgb_attr_exists(const char *key, long long nattr);
 /* Applies every parameter of params to a booster (XGBoosterSetParam); 0 or -1. */

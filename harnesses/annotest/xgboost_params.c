@@ -66,6 +66,15 @@ int annotest_xgb_depth_allowed(const annotest_xgb_params_t *p) {
   return p->max_depth > 0 || strcmp(p->tree_method, "exact") != 0;
 }
 
+int annotest_xgb_setting_allowed(BoosterHandle handle, const char *name, const char *value) {
+  const annotest_xgb_booster_info *info = annotest_xgb_info(handle);
+  if (!info) return 1;
+  annotest_xgb_params_t p = info->params;
+  if (strcmp(name, "max_depth") == 0) p.max_depth = atoll(value);
+  if (strcmp(name, "tree_method") == 0) p.tree_method = value;
+  return annotest_xgb_depth_allowed(&p);
+}
+
 int annotest_xgb_attr_exists(const char *key, long long nattr) {
   return strncmp(key, "attr", 4) == 0 && key[4] - '0' < nattr;
 }

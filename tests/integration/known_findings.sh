@@ -3,6 +3,7 @@
 # There, the reproducer also fails for real with MLF_REPORT_KNOWN=1 (a known crash
 # crashes, a known wrong result is reported), so a library fix or an oracle change shows.
 . "$(dirname "$0")/common.bash"
+. scripts/leak-check.sh
 n=0 real=0 skipped=0
 # 0 when a finding line of report $1 matches the entry's tag, which may be a shell pattern.
 matches() { sed -n 's/^finding //p' "$1" | while read -r f; do [[ $f == $tag ]] && echo "$f"; done | grep -q .; }
@@ -19,11 +20,14 @@ while IFS=$'\t' read -r tag reproducer requires status explanation; do
   out/replay/"$target" "$bin" >"$tmp/out" 2>&1
   matches "$tmp/out" || { cat "$tmp/out"; fail "$tag: $reproducer no longer reproduces it"; }
   n=$((n + 1))
-  MLF_REPORT_KNOWN=1 out/replay/"$target" "$bin" >"$tmp/real" 2>&1
+  # Leak checking where LeakSanitizer can run (scripts/leak-check.sh), so a known leak leaks.
+  leaks=0; ! mlf_leak_check "$target" || leaks=1
+  ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=$leaks" MLF_REPORT_KNOWN=1 out/replay/"$target" "$bin" >"$tmp/real" 2>&1
   status=$?
   # A crash: the harness's crash report, or death by a signal no sanitizer saw (an assertion
-  # inside a prebuilt library aborts).
+  # inside a prebuilt library aborts); or a leak LeakSanitizer reports.
   if grep -q '^==== mlfuzz: crash' "$tmp/real" || [ $status -gt 128 ]; then :
+  elif grep -q 'ERROR: LeakSanitizer' "$tmp/real"; then :
   elif [ $status -eq 1 ] && matches "$tmp/real"; then :
   else cat "$tmp/real"; fail "$tag: with MLF_REPORT_KNOWN=1 it neither crashed nor was reported (exit $status)"; fi
   real=$((real + 1))

@@ -160,9 +160,13 @@ int save_model(const char *model_file_name, const struct model *model_);
 // LIBLINEAR 2.3 trusts the header (known findings, liblinear_oracles.h): a model without labels
 // that predict_values treats as a classifier reads label NULL (linear.cpp:2802, 2812); an
 // nr_feature whose w size overflows int (linear.cpp:3033, 3043), or a count whose label or w
-// array passes 1 GB (Malloc before reading): such mutants are skipped.
+// array passes 1 GB (Malloc before reading), a label line given twice (the first array leaks,
+// linear.cpp:3020), fewer weights than the header calls for (refused, but w leaks and the file
+// stays open, linear.cpp:3043, 2941): such mutants are skipped.
 //@ known(load-missing-labels, annotest_linear_mutant_lacks_labels(model_file_name))
 //@ known(load-count-overflow, annotest_linear_mutant_overflows(model_file_name))
+//@ known(load-repeated-label-leak, annotest_linear_mutant_repeats_label(model_file_name))
+//@ known(load-refused-weights-leak, annotest_linear_mutant_lacks_weights(model_file_name))
 //@ check(annotest_check_linear_load_model)
 //@ cc_example(model_file_name=annotest_linear_model_file(model=annotest_linear_model(prob=annotest_linear_problem(l=2,
 //@   features=1, bias=1, cells=[[1, 1], [2, -1]], labels=[1, 2]), param=parameter(solver_type=L2R_LR, eps=0.01, C=1)),

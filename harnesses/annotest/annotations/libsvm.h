@@ -193,13 +193,15 @@ int svm_save_model(const char *model_file_name, const struct svm_model *model);
 //@ ensure(ret != NULL || annotest_model_file_refusable(model_file_name))
 // LIBSVM 3.24 trusts the counts and arrays of the header (known findings, libsvm_oracles.h):
 // counts whose int arithmetic overflows (svm.cpp:2834, 2941, 2532), total_sv above the SV lines
-// with nr_class >= 3 (strtod(NULL), svm.cpp:2966), a classification model without label or nr_sv (NULL read in
+// with nr_class >= 3 or no SV line at all (strtod(NULL), svm.cpp:2966; strtok past a buffer never
+// written, svm.cpp:2961), an array line given twice (its first array leaks, svm.cpp:2835), a classification model without label or nr_sv (NULL read in
 // svm_predict_values, svm.cpp:2532, 2573), nr_sv summing to more than total_sv (heap read past
 // sv_coef, svm.cpp:2552), a one-class or regression model with nr_class below 2 (sv_coef[0] read
 // from an array of nr_class - 1 rows, svm.cpp:2508), a PRECOMPUTED kernel over SVs without "0:serial" (the test vector read at
 // (int) of the SV's first value, svm.cpp:369): such mutants are skipped.
 //@ known(load-count-overflow, annotest_svm_mutant_overflows(model_file_name))
 //@ known(load-missing-sv-lines, annotest_svm_mutant_lacks_sv_lines(model_file_name))
+//@ known(load-repeated-line-leak, annotest_svm_mutant_repeats_array_line(model_file_name))
 //@ known(load-missing-class-arrays, annotest_svm_mutant_lacks_class_arrays(model_file_name))
 //@ known(load-nr-sv-over-total, annotest_svm_mutant_overcounts_sv(model_file_name))
 //@ known(load-regression-without-coefficients, annotest_svm_mutant_lacks_coefficient_row(model_file_name))

@@ -269,11 +269,14 @@ int XGDMatrixSliceDMatrix(DMatrixHandle handle, const int *idxset, bst_ulong len
 int XGBoosterCreate(const DMatrixHandle dmats[], bst_ulong len, BoosterHandle *out);
 
 // One documented parameter (key) with a value in its documented range (the dict of
-// annotest_xgb_params), on a configured booster that has not boosted yet.
+// annotest_xgb_params), on a configured booster that has not boosted yet. Parameters: max_depth
+// "exact tree method requires non-zero value", so max_depth 0 on an exact booster (or exact on a
+// booster of max_depth 0) is no valid setting (an annotation bug the false-alarm run found).
 //@ arg(handle): objs(annotest_xgb_booster, rounds=0)
 //@ dim(key): ints(min=0, max=ANNOTEST_XGB_KEYS - 1)
 //@ arg(name): annotest_xgb_param_name(key)
 //@ arg(value): objs(annotest_xgb_param_text, key=key)
+//@ require(annotest_xgb_setting_allowed(handle, name, value))
 //@ ensure(ret == 0)
 //@ check(annotest_check_set_param)
 int XGBoosterSetParam(BoosterHandle handle, const char *name, const char *value);

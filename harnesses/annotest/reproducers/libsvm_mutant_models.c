@@ -6,8 +6,13 @@
  * reads for nr_sv over total_sv, for a one-class model of nr_class 1, whose one row of
  * coefficients the loader does not allocate, and for a precomputed kernel over SVs without
  * serial numbers: the test vector is read at (int) of an SV's first value, -1 here).
+ * A model the loader returns is freed after the prediction, so that valgrind's leak check shows
+ * the array of a header line given twice ("definitely lost" in read_model_header), and a file
+ * whose total_sv counts SV lines that are not there at all makes the loader cut a line buffer it
+ * never wrote (valgrind: conditional jumps on uninitialised values in svm_load_model).
  *   cc libsvm_mutant_models.c -lsvm -o m && ./m && valgrind ./m nr-sv && valgrind ./m one-class
- *   && valgrind ./m precomputed */
+ *   && valgrind ./m precomputed && valgrind --leak-check=full ./m repeated-rho
+ *   && valgrind ./m no-sv-lines */
 #include <libsvm/svm.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +37,9 @@ static const struct {
     {"nr-sv", "nr_sv[0] 2 -> 3", HEAD "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 3 2 2\nSV\n" SV12 SV36},
     {"one-class", "svm_type c_svc -> one_class of a model trained on one class (nr_class 1)",
      "svm_type one_class\nkernel_type rbf\ngamma 0.5\nnr_class 1\ntotal_sv 0\nrho\nlabel 1\nnr_sv 0\nSV\n"},
+    {"repeated-rho", "line rho duplicated",
+     HEAD "nr_class 3\ntotal_sv 6\n" RHO RHO "label 1 -1 2\nnr_sv 2 2 2\nSV\n" SV12 SV36},
+    {"no-sv-lines", "total_sv 0 -> 1 of a model without SVs", HEAD "nr_class 2\ntotal_sv 1\nrho 0\nlabel 1 -1\nnr_sv 1 0\nSV\n"},
     {"precomputed", "kernel_type rbf -> precomputed",
      HEAD_PRECOMPUTED "nr_class 3\ntotal_sv 6\n" RHO "label 1 -1 2\nnr_sv 2 2 2\nSV\n" SV12 SV36},
 };
@@ -58,7 +66,9 @@ static void load_and_predict(const char *text) {
   printf("  loaded; predicting\n");
   fflush(stdout);
   printf("  prediction %g\n", svm_predict(m, x));
+  fflush(stdout);
   free(x);
+  svm_free_and_destroy_model(&m);
   fflush(stdout);
   _exit(0);
 }
