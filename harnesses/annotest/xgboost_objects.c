@@ -254,11 +254,23 @@ static annotest_xgb_saved_t *new_saved(size_t text_len) {
   return calloc(1, sizeof(annotest_xgb_saved_t) + text_len + 1);
 }
 
-/* A path of this process's own under the temporary directory, with extension ext. */
+static char private_dir[200];
+
+static void remove_private_dir(void) { rmdir(private_dir); }
+
+/* A path in a directory of this process's own under the temporary directory, with extension
+ * ext. Its own directory, because XGDMatrixCreateFromFile (dmlc-core's local file system) lists
+ * the directory of the file it reads and fails when any entry there vanishes between the listing
+ * and its stat: in /tmp, a compiler's or another process's temporary file did, now and then. */
 static void temporary_path(char *path, size_t n, const char *ext) {
   static unsigned long counter;
-  const char *dir = getenv("TMPDIR");
-  snprintf(path, n, "%s/annotest-xgb-%ld-%lu%s", dir && *dir ? dir : "/tmp", (long)getpid(), counter++, ext);
+  if (!private_dir[0]) {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(private_dir, sizeof private_dir, "%s/annotest-xgb-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (mkdtemp(private_dir)) atexit(remove_private_dir);
+    else snprintf(private_dir, sizeof private_dir, "%s", tmp && *tmp ? tmp : "/tmp");
+  }
+  snprintf(path, n, "%s/%ld-%lu%s", private_dir, (long)getpid(), counter++, ext);
 }
 
 int annotest_xgb_refusable(const char *fname) { return annotest_xgb_saved_of(fname)->mutant; }
