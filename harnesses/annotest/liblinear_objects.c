@@ -127,7 +127,8 @@ static int mutant_header(const char *model_file_name, int *regression, int *mcsv
   annotest_header_numbers(text, "w", "nr_feature", nr_feature, 1);
   annotest_header_numbers(text, "w", "bias", bias, 1);
   *weights = 0;
-  for (const char *c = strstr(text, "\nw\n"); c && *c; c++) *weights += c[0] != ' ' && c[0] != '\n' && (c[1] == ' ' || c[1] == '\n');
+  const char *w = strstr(text, "\nw\n");
+  for (const char *c = w ? w + 3 : NULL; c && *c; c++) *weights += c[0] != ' ' && c[0] != '\n' && (c[1] == ' ' || c[1] == '\n');
   free(text);
   return 0;
 }
