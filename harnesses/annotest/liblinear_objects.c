@@ -169,6 +169,12 @@ int annotest_linear_mutant_repeats_label(const char *model_file_name) {
   return repeated;
 }
 
+int annotest_linear_targets_all_zero(const struct problem *prob) {
+  for (int i = 0; i < prob->l; i++)
+    if (prob->y[i] != 0) return 0;
+  return 1;
+}
+
 annotest_model_file *annotest_linear_save_path(void) {
   char path[256];
   return annotest_temp_path(path, sizeof path) ? NULL : annotest_model_file_new(path, NULL);

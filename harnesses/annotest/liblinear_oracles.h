@@ -36,6 +36,8 @@ int annotest_linear_mutant_lacks_labels(const char *model_file_name);
 int annotest_linear_mutant_overflows(const char *model_file_name);
 int annotest_linear_mutant_repeats_label(const char *model_file_name);
 int annotest_linear_mutant_lacks_weights(const char *model_file_name);
+/* 1 when every target of prob is 0 (then find_parameters' largest p, max |y|, is 0). */
+int annotest_linear_targets_all_zero(const struct problem *prob);
 /* Says whose bug a documented error on an annotated-valid input probably is. */
 const char *annotest_linear_blame(long long status);
 

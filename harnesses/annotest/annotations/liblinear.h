@@ -124,6 +124,10 @@ void cross_validation(const struct problem *prob, const struct parameter *param,
 // LIBLINEAR 2.3 lowers nr_fold to l = 1 for a one-row problem and trains that fold on no rows,
 // overflowing a buffer in group_classes (known finding cv-one-row): such problems are skipped.
 //@ known(cv-one-row, prob->l == 1)
+// LIBLINEAR 2.3 divides start_p by max_p / 20 with max_p = max |y| (find_parameters,
+// linear.cpp:2736), so for -s 11 with every target 0 and start_p > 0 it converts inf to int and
+// skips its search, leaving best_C and best_p unset (known finding find-parameters-zero-targets).
+//@ known(find-parameters-zero-targets, param->solver_type == L2R_L2LOSS_SVR && start_p > 0 && annotest_linear_targets_all_zero(prob))
 //@ timeout(10)
 //@ check(annotest_check_linear_find_parameters)
 void find_parameters(const struct problem *prob, const struct parameter *param, int nr_fold, double start_C, double start_p, double *best_C, double *best_p, double *best_score);
