@@ -13,8 +13,8 @@
 #include "ocrad_engine.h"
 #include "tess_engine.h"
 
-static const ocr_engine ocrad = {"keeper_ocrad", "ocrad", ocrad_engine_read};
-static const ocr_engine tesseract = {"keeper_ocrad", "tesseract", tess_engine_read};
+static const ocr_engine ocrad = {"keeper_ocrad", "ocrad", ocrad_engine_read, &ocr_calibration_ocrad};
+static const ocr_engine tesseract = {"keeper_ocrad", "tesseract", tess_engine_read, &ocr_calibration_tesseract};
 
 static void ocrad_init(void) {
   image_decode_init();

@@ -9,7 +9,7 @@
 #include "ocr_case.h"
 #include "tess_engine.h"
 
-static const ocr_engine tesseract = {"keeper_tesseract", "tesseract", tess_engine_read};
+static const ocr_engine tesseract = {"keeper_tesseract", "tesseract", tess_engine_read, &ocr_calibration_tesseract};
 
 static void tesseract_init(void) {
   image_decode_init();

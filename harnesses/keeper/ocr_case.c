@@ -45,17 +45,21 @@ static PIX *follow_up_image(const Mlf__Keeper__ImageRelation *rel, const render_
 static void check_relation(const Mlf__Keeper__OcrCase *c, const render_params *base, PIX *base_pix,
                            const ocr_reading *base_reading, const ocr_engine *e, mlf_run *run) {
   const Mlf__Keeper__ImageRelation *rel = c->relation;
+  if (!ocr_relation_in_range(e->calibration, base, rel)) {
+    mlf_log(run, "relation %s: not judged (outside the calibrated range)", ocr_relation_name(rel->kind));
+    return;
+  }
   PIX *pix = follow_up_image(rel, base, base_pix, e, run);
   ocr_reading *follow = malloc(sizeof *follow);
   if (pix && follow && !ocr_engine_run(e, pix, follow, run)) {
-    relation_verdict v = ocr_relation_judge(rel->kind, c->scene->text, base_reading->text, follow->text);
+    relation_verdict v = ocr_relation_judge(e->calibration, rel->kind, c->scene->text, base_reading->text, follow->text);
     mlf_log(run, "relation %s: %s", ocr_relation_name(rel->kind),
             v == RELATION_UNDETERMINED ? "not judged (the base scene is misread)" : v == RELATION_HOLDS ? "holds" : "violated");
     if (v == RELATION_VIOLATED) {
       char tag[MLF_TAG_MAX];
       snprintf(tag, sizeof tag, "mlf:%s:%s:relation-%s:robustness-failure", e->target, e->library, ocr_relation_name(rel->kind));
       mlf_finding(run, tag, "\"%s\" read right, its follow-up read \"%.200s\" (tolerance %.3f edits per character)",
-                  c->scene->text, follow->text, ocr_relation_tolerance(rel->kind));
+                  c->scene->text, follow->text, e->calibration->tolerance[rel->kind]);
     }
   }
   free(follow);

@@ -6,12 +6,14 @@
 #include "keeper.pb-c.h"
 #include "mlf_report.h"
 #include "ocr_reading.h"
+#include "ocr_relation.h"
 #include "scene_image.h"
 
 typedef struct {
   const char *target;   /* the fuzz target, first part of its tags */
   const char *library;  /* the engine's library, second part */
   int (*read)(PIX *pix, ocr_reading *out, const char **failed_call);
+  const ocr_relation_calibration *calibration; /* where and how its relations are judged */
 } ocr_engine;
 
 /* Reads the image under mlf_capture, logs the text and checks the contract. 0, or -1 when the

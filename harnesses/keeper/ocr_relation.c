@@ -20,25 +20,28 @@ render_params ocr_relation_follow_up(const render_params *base, const Mlf__Keepe
   return p;
 }
 
-/* TOLERANCES_MEASURED_HERE */
-static const double tolerances[] = {
-    [MLF__KEEPER__IMAGE_RELATION__KIND__NONE] = 0,
-    [MLF__KEEPER__IMAGE_RELATION__KIND__TRANSLATE] = 0,
-    [MLF__KEEPER__IMAGE_RELATION__KIND__SCALE] = 0,
-    [MLF__KEEPER__IMAGE_RELATION__KIND__PNG_ROUND_TRIP] = 0,
-    [MLF__KEEPER__IMAGE_RELATION__KIND__DISTORT] = 0,
-};
+/* CALIBRATION_MEASURED_HERE */
+const ocr_relation_calibration ocr_calibration_tesseract = {20, 0, 0, {0}};
+const ocr_relation_calibration ocr_calibration_ocrad = {20, 0, 0, {0}};
 
-double ocr_relation_tolerance(ocr_relation_kind kind) {
-  return (unsigned)kind < sizeof tolerances / sizeof *tolerances ? tolerances[kind] : 0;
+int ocr_relation_in_range(const ocr_relation_calibration *cal, const render_params *base,
+                          const Mlf__Keeper__ImageRelation *rel) {
+  render_params p = ocr_relation_follow_up(base, rel);
+  switch (rel->kind) {
+  case MLF__KEEPER__IMAGE_RELATION__KIND__SCALE: return base->size_px >= cal->min_size_px && p.size_px >= cal->min_size_px;
+  case MLF__KEEPER__IMAGE_RELATION__KIND__DISTORT:
+    return rel->added_specks <= cal->max_added_specks && rel->added_blur <= cal->max_added_blur;
+  default: return 1;
+  }
 }
 
-relation_verdict ocr_relation_judge(ocr_relation_kind kind, const char *truth, const char *base_reading,
-                                    const char *follow_up_reading) {
+relation_verdict ocr_relation_judge(const ocr_relation_calibration *cal, ocr_relation_kind kind, const char *truth,
+                                    const char *base_reading, const char *follow_up_reading) {
   if (!ocr_text_reads_right(base_reading, truth)) return RELATION_UNDETERMINED;
+  double tolerance = (unsigned)kind < sizeof cal->tolerance / sizeof *cal->tolerance ? cal->tolerance[kind] : 0;
   size_t len = strlen(truth);
   double edits = (double)ocr_text_distance(follow_up_reading, truth);
-  return edits <= ocr_relation_tolerance(kind) * (double)(len ? len : 1) ? RELATION_HOLDS : RELATION_VIOLATED;
+  return edits <= tolerance * (double)(len ? len : 1) ? RELATION_HOLDS : RELATION_VIOLATED;
 }
 
 const char *ocr_relation_name(ocr_relation_kind kind) {

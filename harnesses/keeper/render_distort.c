@@ -49,7 +49,7 @@ void render_blur(cairo_surface_t *surface, unsigned level) {
   if (!level) return;
   cairo_surface_flush(surface);
   int width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface);
-  double f = level + 1;
+  double f = 1 + level / 4.0;
   int sw = (int)((width + f - 1) / f), sh = (int)((height + f - 1) / f);
   cairo_surface_t *small = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sw, sh);
   cairo_t *down = cairo_create(small);

@@ -23,7 +23,7 @@
 #define KEEPER_ROTATION_MAX 20 /* degrees either way */
 #define KEEPER_MARGIN_MAX 64
 #define KEEPER_SPECKS_MAX 400  /* speckles per 10000 pixels */
-#define KEEPER_BLUR_MAX 3
+#define KEEPER_BLUR_MAX 8     /* quarters: drawn at 1 / (1 + level / 4) of the size, scaled back */
 #define KEEPER_TEXTURE_STRENGTH_MAX 128
 /* Image budget: the renderer refuses a canvas wider, taller or larger than this. */
 #define KEEPER_IMAGE_SIDE_MAX 2048
@@ -34,5 +34,5 @@
 #define KEEPER_SCALE_PERCENT_MIN 50
 #define KEEPER_SCALE_PERCENT_MAX 200
 #define KEEPER_ADDED_SPECKS_MAX 400
-#define KEEPER_ADDED_BLUR_MAX 3
+#define KEEPER_ADDED_BLUR_MAX 8
 #endif
