@@ -10,6 +10,7 @@
 #include "mlf_target.h"
 #include "ocr_case.h"
 #include "ocr_differential.h"
+#include "ocr_feedback.h"
 #include "ocrad_engine.h"
 #include "tess_engine.h"
 
@@ -21,18 +22,19 @@ static void ocrad_init(void) {
   tess_engine_init();
 }
 
-static void differential(const char *truth, const ocr_reading *by_ocrad, PIX *pix, mlf_run *run) {
+static void differential(const render_params *p, const ocr_reading *by_ocrad, PIX *pix, mlf_run *run) {
   ocr_reading *by_tesseract = malloc(sizeof *by_tesseract);
   if (!by_tesseract) abort();
   int failing;
-  if (!ocr_engine_run(&tesseract, pix, by_tesseract, run)) {
-    differential_verdict v = ocr_differential_judge(truth, by_ocrad->text, by_tesseract->text, &failing);
+  if (!ocr_engine_run(&tesseract, p, pix, by_tesseract, run)) {
+    differential_verdict v = ocr_differential_judge(p->text, by_ocrad->text, by_tesseract->text, &failing);
     mlf_log(run, "differential: %s", v == DIFFERENTIAL_UNDETERMINED ? "undetermined (neither reads it right)"
                                      : v == DIFFERENTIAL_AGREE      ? "both read it right"
                                                                     : "one engine misreads");
+    ocr_feedback_verdict("differential", (int)v * 2 + (v == DIFFERENTIAL_FAILURE ? failing : 0), p);
     if (v == DIFFERENTIAL_FAILURE)
       mlf_finding(run, failing ? "mlf:keeper_ocrad:tesseract:differential:misread" : "mlf:keeper_ocrad:ocrad:differential:misread",
-                  "\"%s\": ocrad read \"%.120s\", tesseract \"%.120s\"", truth, by_ocrad->text, by_tesseract->text);
+                  "\"%s\": ocrad read \"%.120s\", tesseract \"%.120s\"", p->text, by_ocrad->text, by_tesseract->text);
   }
   free(by_tesseract);
 }
@@ -43,7 +45,8 @@ static void ocrad_run(const ProtobufCMessage *msg, mlf_run *run) {
   if (!reading) abort();
   reading->text[0] = 0;
   PIX *pix = ocr_case_run(c, &ocrad, reading, run);
-  if (pix) differential(c->scene->text, reading, pix, run);
+  render_params p = render_params_from_scene(c->scene);
+  if (pix) differential(&p, reading, pix, run);
   pixDestroy(&pix);
   free(reading);
 }

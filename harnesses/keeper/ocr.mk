@@ -5,9 +5,9 @@
 KEEPER_OCR_PKGS := pangocairo libpng16 lept
 KEEPER_OCR_CFLAGS := $(shell pkg-config --cflags $(KEEPER_OCR_PKGS) tesseract)
 KEEPER_RENDER_SRC := $(addprefix harnesses/keeper/,render_params.c render_canvas.c render_distort.c png_encode.c \
-  image_decode.c scene_image.c lsan_fontconfig.c)
-KEEPER_OCR_SRC := $(KEEPER_RENDER_SRC) $(addprefix harnesses/keeper/,ocr_text.c ocr_contract.c ocr_relation.c ocr_case.c)
-keeper_render_SUPPORT := $(KEEPER_RENDER_SRC) $(addprefix harnesses/keeper/,render_check.c ocr_relation.c ocr_text.c)
+  image_decode.c scene_image.c lsan_fontconfig.c ocr_feedback.c ocr_text.c)
+KEEPER_OCR_SRC := $(KEEPER_RENDER_SRC) $(addprefix harnesses/keeper/,ocr_contract.c ocr_relation.c ocr_case.c)
+keeper_render_SUPPORT := $(KEEPER_RENDER_SRC) $(addprefix harnesses/keeper/,render_check.c ocr_relation.c)
 keeper_tesseract_SUPPORT := $(KEEPER_OCR_SRC) harnesses/keeper/tess_engine.c
 keeper_ocrad_SUPPORT := $(KEEPER_OCR_SRC) harnesses/keeper/tess_engine.c harnesses/keeper/ocrad_engine.c \
   harnesses/keeper/ocr_differential.c

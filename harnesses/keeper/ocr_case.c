@@ -6,9 +6,10 @@
 #include "mlf_capture.h"
 #include "ocr_case.h"
 #include "ocr_contract.h"
+#include "ocr_feedback.h"
 #include "ocr_relation.h"
 
-int ocr_engine_run(const ocr_engine *e, PIX *pix, ocr_reading *out, mlf_run *run) {
+int ocr_engine_run(const ocr_engine *e, const render_params *p, PIX *pix, ocr_reading *out, mlf_run *run) {
   const char *failed_call = "";
   mlf_capture_begin(e->library);
   int rc = e->read(pix, out, &failed_call);
@@ -18,17 +19,15 @@ int ocr_engine_run(const ocr_engine *e, PIX *pix, ocr_reading *out, mlf_run *run
     return -1;
   }
   mlf_log(run, "%s read \"%.200s\"", e->library, out->text);
+  ocr_feedback_reading(e->library, p, out);
   ocr_contract_check(out, e->target, e->library, run);
   return 0;
 }
 
 /* The follow-up image: leptonica's round trip of the base image, or a new rendering. */
-static PIX *follow_up_image(const Mlf__Keeper__ImageRelation *rel, const render_params *base, PIX *base_pix,
+static PIX *follow_up_image(const Mlf__Keeper__ImageRelation *rel, const render_params *follow_up, PIX *base_pix,
                             const ocr_engine *e, mlf_run *run) {
-  if (rel->kind != MLF__KEEPER__IMAGE_RELATION__KIND__PNG_ROUND_TRIP) {
-    render_params p = ocr_relation_follow_up(base, rel);
-    return scene_image(&p, e->target, run);
-  }
+  if (rel->kind != MLF__KEEPER__IMAGE_RELATION__KIND__PNG_ROUND_TRIP) return scene_image(follow_up, e->target, run);
   mlf_capture_begin("leptonica (pixWriteMem/pixReadMem)");
   PIX *back = image_png_round_trip(base_pix);
   l_int32 same = 0;
@@ -49,10 +48,12 @@ static void check_relation(const Mlf__Keeper__OcrCase *c, const render_params *b
     mlf_log(run, "relation %s: not judged (outside the calibrated range)", ocr_relation_name(rel->kind));
     return;
   }
-  PIX *pix = follow_up_image(rel, base, base_pix, e, run);
+  render_params follow_up = ocr_relation_follow_up(base, rel);
+  PIX *pix = follow_up_image(rel, &follow_up, base_pix, e, run);
   ocr_reading *follow = malloc(sizeof *follow);
-  if (pix && follow && !ocr_engine_run(e, pix, follow, run)) {
+  if (pix && follow && !ocr_engine_run(e, &follow_up, pix, follow, run)) {
     relation_verdict v = ocr_relation_judge(e->calibration, rel->kind, c->scene->text, base_reading->text, follow->text);
+    ocr_feedback_verdict(ocr_relation_name(rel->kind), (int)v, base);
     mlf_log(run, "relation %s: %s", ocr_relation_name(rel->kind),
             v == RELATION_UNDETERMINED ? "not judged (the base scene is misread)" : v == RELATION_HOLDS ? "holds" : "violated");
     if (v == RELATION_VIOLATED) {
@@ -72,7 +73,7 @@ PIX *ocr_case_run(const Mlf__Keeper__OcrCase *c, const ocr_engine *e, ocr_readin
   if (!pix) return NULL;
   ocr_reading *reading = base_out ? base_out : malloc(sizeof *reading);
   if (!reading) abort();
-  int read = ocr_engine_run(e, pix, reading, run);
+  int read = ocr_engine_run(e, &base, pix, reading, run);
   if (!read && c->relation && c->relation->kind != MLF__KEEPER__IMAGE_RELATION__KIND__NONE)
     check_relation(c, &base, pix, reading, e, run);
   if (base_out) return pix;

@@ -16,9 +16,10 @@ typedef struct {
   const ocr_relation_calibration *calibration; /* where and how its relations are judged */
 } ocr_engine;
 
-/* Reads the image under mlf_capture, logs the text and checks the contract. 0, or -1 when the
+/* Reads the image (a rendering of p) under mlf_capture, logs the text, feeds back what it
+ * read and checks the contract. 0, or -1 when the
  * engine refused the image (logged). */
-int ocr_engine_run(const ocr_engine *e, PIX *pix, ocr_reading *out, mlf_run *run);
+int ocr_engine_run(const ocr_engine *e, const render_params *p, PIX *pix, ocr_reading *out, mlf_run *run);
 /* The whole case; when base_out is given, the base image's reading is left there and the
  * function returns the base image (the caller destroys it), else NULL. */
 PIX *ocr_case_run(const Mlf__Keeper__OcrCase *c, const ocr_engine *e, ocr_reading *base_out, mlf_run *run);

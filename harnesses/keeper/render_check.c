@@ -4,6 +4,7 @@
 #include <string.h>
 #include "image_decode.h"
 #include "mlf_capture.h"
+#include "ocr_feedback.h"
 #include "png_encode.h"
 #include "render_check.h"
 
@@ -51,6 +52,7 @@ void render_check(const render_params *p, mlf_run *run) {
   int encoded = png_encode_canvas(&canvas, &png, why, sizeof why);
   mlf_capture_end(NULL);
   mlf_log(run, "rendered %d x %d, PNG %zu bytes", canvas.width, canvas.height, encoded ? 0 : png.size);
+  ocr_feedback_rendering(p, canvas.width, canvas.height);
   if (encoded) {
     mlf_finding(run, "mlf:keeper_render:libpng:png_image_write_to_memory:refused-valid-canvas", "%s", why);
   } else {

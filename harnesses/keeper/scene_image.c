@@ -2,6 +2,7 @@
  * encode it and leptonica must decode libpng's file. */
 #include <stdio.h>
 #include "mlf_capture.h"
+#include "ocr_feedback.h"
 #include "png_encode.h"
 #include "scene_image.h"
 
@@ -20,6 +21,7 @@ PIX *scene_image(const render_params *p, const char *target, mlf_run *run) {
   int encoded = png_encode_canvas(&canvas, &png, why, sizeof why);
   mlf_capture_end(NULL);
   mlf_log(run, "rendered %d x %d, PNG %zu bytes", canvas.width, canvas.height, encoded ? 0 : png.size);
+  ocr_feedback_rendering(p, canvas.width, canvas.height);
   render_canvas_free(&canvas);
   if (encoded) {
     snprintf(tag, sizeof tag, "mlf:%s:libpng:png_image_write_to_memory:refused-valid-canvas", target);
