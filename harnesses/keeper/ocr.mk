@@ -11,10 +11,15 @@ keeper_render_SUPPORT := $(KEEPER_RENDER_SRC) $(addprefix harnesses/keeper/,rend
 keeper_tesseract_SUPPORT := $(KEEPER_OCR_SRC) harnesses/keeper/tess_engine.c
 keeper_ocrad_SUPPORT := $(KEEPER_OCR_SRC) harnesses/keeper/tess_engine.c harnesses/keeper/ocrad_engine.c \
   harnesses/keeper/ocr_differential.c
-# One link line for the family (the speech fragment adds its own): the OCR engines' and the
-# renderer's libraries.
-KEEPER_OCR_LDFLAGS := $(shell pkg-config --libs $(KEEPER_OCR_PKGS) tesseract) -locrad -lstdc++
-keeper_LDFLAGS += $(KEEPER_OCR_LDFLAGS)
+# The Debian libraries, as two link sets named here (no room under harnesses/libraries/: only
+# these targets use them, and the speech targets link neither): the renderer's, and the OCR
+# engines'.
+LIB_keeper_renderer_LDFLAGS := $(shell pkg-config --libs $(KEEPER_OCR_PKGS))
+LIB_keeper_ocr_engines_LDFLAGS := $(shell pkg-config --libs tesseract) -locrad -lstdc++
+KEEPER_OCR_LDFLAGS := $(LIB_keeper_renderer_LDFLAGS) $(LIB_keeper_ocr_engines_LDFLAGS)
+keeper_render_LIBRARIES := keeper_renderer
+keeper_tesseract_LIBRARIES := keeper_renderer keeper_ocr_engines
+keeper_ocrad_LIBRARIES := keeper_renderer keeper_ocr_engines
 # The renderer's and engines' headers, for every build of the family's code and its tests.
 $(foreach v,$(VARIANTS),$(eval $(BUILD)/$(v)/harnesses/keeper/%.o: $(v)_CFLAGS += $(KEEPER_OCR_CFLAGS)))
 $(BUILD)/tests/keeper/%.o: unit_CFLAGS += $(KEEPER_OCR_CFLAGS)

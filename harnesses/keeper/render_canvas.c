@@ -1,8 +1,11 @@
 /* The text-to-image pseudo-inverse's drawing step: pango lays the text out in the font
  * fontconfig picks for the family, cairo draws it rotated around its centre, in the foreground
  * gray, on the textured background (render_distort.h), inside the margins; then blur and
- * speckles. The canvas is the layout's logical extents rotated, plus margins and the
- * translation, and must fit the pixel budget. */
+ * speckles. That scene is the layout's logical extents rotated plus margins; the translation
+ * places it, pixel for pixel, at (extra_left, extra_top) on a canvas widened by as much in the
+ * background gray, so a translated rendering is exactly the scene shifted; composited over
+ * that opaque gray, every canvas pixel is opaque (the blur's scaled-back edge may not be), as
+ * the straight-alpha PNG needs. The canvas must fit the pixel budget. */
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -69,6 +72,19 @@ static void draw_text(cairo_t *cr, const render_params *p, double cx, double cy,
   g_object_unref(layout);
 }
 
+/* The scene itself, width x height: background, text, blur, speckles. */
+static cairo_surface_t *draw_scene(const render_params *p, int width, int height, double rw, double rh, int w, int h) {
+  cairo_surface_t *scene = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create(scene);
+  render_paint_background(cr, p, width, height);
+  draw_text(cr, p, p->margin_px + rw / 2, p->margin_px + rh / 2, w, h);
+  render_blur(scene, p->blur_level);
+  render_speckles(cr, p, width, height);
+  cairo_destroy(cr);
+  cairo_surface_flush(scene);
+  return scene;
+}
+
 int render_canvas_draw(const render_params *p, render_canvas *out, char *why, size_t why_len) {
   memset(out, 0, sizeof *out);
   if (!in_range(p)) return refuse(why, why_len, "rendering parameters outside the pseudo-inverse's range");
@@ -76,27 +92,29 @@ int render_canvas_draw(const render_params *p, render_canvas *out, char *why, si
   measure(p, &w, &h);
   double a = p->rotation_deg * pi / 180, c = fabs(cos(a)), s = fabs(sin(a));
   double rw = w * c + h * s, rh = w * s + h * c;
-  long width = (long)ceil(rw) + 2 * (long)p->margin_px + p->extra_left;
-  long height = (long)ceil(rh) + 2 * (long)p->margin_px + p->extra_top;
-  if (width < 1) width = 1;
-  if (height < 1) height = 1;
+  long scene_width = (long)ceil(rw) + 2 * (long)p->margin_px, scene_height = (long)ceil(rh) + 2 * (long)p->margin_px;
+  if (scene_width < 1) scene_width = 1;
+  if (scene_height < 1) scene_height = 1;
+  long width = scene_width + p->extra_left, height = scene_height + p->extra_top;
   if (width > KEEPER_IMAGE_SIDE_MAX || height > KEEPER_IMAGE_SIDE_MAX ||
       (unsigned long)(width * height) > KEEPER_IMAGE_PIXELS_MAX)
     return refuse(why, why_len, "canvas past the pixel budget");
+  cairo_surface_t *scene = draw_scene(p, (int)scene_width, (int)scene_height, rw, rh, w, h);
   out->width = (int)width, out->height = (int)height;
   out->stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, out->width);
   out->pixels = mlf_guard_alloc((size_t)out->stride * out->height, 4, MLF_GUARD_TAIL, "cairo canvas");
-  cairo_surface_t *surface = cairo_image_surface_create_for_data(out->pixels, CAIRO_FORMAT_ARGB32,
-                                                                 out->width, out->height, out->stride);
-  cairo_t *cr = cairo_create(surface);
-  render_paint_background(cr, p, out->width, out->height);
-  double cx = p->extra_left + p->margin_px + rw / 2, cy = p->extra_top + p->margin_px + rh / 2;
-  draw_text(cr, p, cx, cy, w, h);
-  render_blur(surface, p->blur_level);
-  render_speckles(cr, p, out->width, out->height);
+  cairo_surface_t *canvas = cairo_image_surface_create_for_data(out->pixels, CAIRO_FORMAT_ARGB32,
+                                                                out->width, out->height, out->stride);
+  cairo_t *cr = cairo_create(canvas);
+  double g = p->background_gray / 255.0;
+  cairo_set_source_rgb(cr, g, g, g);
+  cairo_paint(cr);
+  cairo_set_source_surface(cr, scene, p->extra_left, p->extra_top);
+  cairo_paint(cr);
   cairo_destroy(cr);
-  cairo_surface_flush(surface);
-  cairo_surface_destroy(surface);
+  cairo_surface_flush(canvas);
+  cairo_surface_destroy(canvas);
+  cairo_surface_destroy(scene);
   return 0;
 }
 

@@ -1,7 +1,8 @@
 /* The text-to-image pseudo-inverse (harnesses/keeper/scene_image.h, render_check.h) and the
  * scene mutator (mutators/keeper/): a plain scene renders into an image Tesseract reads right;
  * renderings across fonts, rotations, textures, blur and speckles draw, encode and decode with
- * the PNG giving back the canvas exactly (no finding); parameters outside the range are
+ * the PNG giving back the canvas exactly (no finding); a translated rendering is the scene
+ * shifted pixel for pixel; parameters outside the range are
  * refused, not drawn; the post-processor brings any case into range and leaves a valid one
  * unchanged; every mutated case stays in range. */
 #include <setjmp.h>
@@ -16,6 +17,7 @@
 #include "keeper_image_bounds.h"
 #include "mlf_mutator.h"
 #include "ocr_text.h"
+#include "render_canvas.h"
 #include "render_check.h"
 #include "scene_image.h"
 #include "tess_engine.h"
@@ -45,6 +47,17 @@ static void test_plain_scene_reads_right(void **state) {
   pixDestroy(&pix);
 }
 
+/* Every canvas pixel is opaque (the PNG is written as straight BGRA: a translucent pixel,
+ * premultiplied by cairo, would change colour). */
+static void assert_opaque(const render_params *p) {
+  render_canvas canvas;
+  char why[200];
+  assert_int_equal(render_canvas_draw(p, &canvas, why, sizeof why), 0);
+  for (int y = 0; y < canvas.height; y++)
+    for (int x = 0; x < canvas.width; x++) assert_int_equal(canvas.pixels[(size_t)y * canvas.stride + 4 * (size_t)x + 3], 255);
+  render_canvas_free(&canvas);
+}
+
 static void test_every_font_and_distortion_round_trips(void **state) {
   (void)state;
   for (int f = 0; f < KEEPER_N_FONTS; f++) {
@@ -58,7 +71,33 @@ static void test_every_font_and_distortion_round_trips(void **state) {
     render_check(&p, &run);
     assert_int_equal(run.n_findings, 0);
     assert_non_null(strstr(run.log, "rendered"));
+    assert_opaque(&p);
   }
+}
+
+/* The TRANSLATE relation's follow-up is the base image shifted, pixel for pixel, with the
+ * speckles, blur and texture of the base. */
+static void test_translation_is_exact(void **state) {
+  (void)state;
+  render_params p = plain("Dancing Script", "Dancing Script");
+  p.noise_specks = 60, p.noise_seed = 3, p.blur_level = 5, p.texture = MLF__KEEPER__TEXTURE__TEXTURE_CHECKER;
+  p.texture_strength = 60, p.background_gray = 230;
+  render_params q = p;
+  q.extra_left = 24, q.extra_top = 10;
+  mlf_run_reset(&run);
+  PIX *base = scene_image(&p, "test", &run), *moved = scene_image(&q, "test", &run);
+  assert_true(base && moved);
+  assert_int_equal(pixGetWidth(moved), pixGetWidth(base) + 24);
+  assert_int_equal(pixGetHeight(moved), pixGetHeight(base) + 10);
+  BOX *where = boxCreate(24, 10, (l_int32)pixGetWidth(base), (l_int32)pixGetHeight(base));
+  PIX *inner = pixClipRectangle(moved, where, NULL);
+  l_int32 same = 0;
+  pixEqual(base, inner, &same);
+  assert_true(same);
+  boxDestroy(&where);
+  pixDestroy(&inner);
+  pixDestroy(&base);
+  pixDestroy(&moved);
 }
 
 static void test_out_of_range_is_refused(void **state) {
@@ -143,6 +182,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_plain_scene_reads_right),
       cmocka_unit_test(test_every_font_and_distortion_round_trips),
+      cmocka_unit_test(test_translation_is_exact),
       cmocka_unit_test(test_out_of_range_is_refused),
       cmocka_unit_test(test_post_processor_bounds_and_keeps_valid),
       cmocka_unit_test(test_mutations_stay_in_range),
