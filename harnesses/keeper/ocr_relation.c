@@ -43,7 +43,8 @@ int ocr_relation_in_range(const ocr_relation_calibration *cal, const render_para
                           const Mlf__Keeper__ImageRelation *rel) {
   render_params p = ocr_relation_follow_up(base, rel);
   switch (rel->kind) {
-  case MLF__KEEPER__IMAGE_RELATION__KIND__SCALE: return p.size_px >= cal->min_size_px;
+  /* Scaling re-draws seeded speckles at the new canvas's positions: only speckle-free scenes. */
+  case MLF__KEEPER__IMAGE_RELATION__KIND__SCALE: return p.size_px >= cal->min_size_px && !base->noise_specks;
   case MLF__KEEPER__IMAGE_RELATION__KIND__DISTORT:
     return rel->added_specks <= cal->max_added_specks && rel->added_blur <= cal->max_added_blur;
   default: return 1;

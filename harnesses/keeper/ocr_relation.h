@@ -23,7 +23,8 @@ extern const ocr_relation_calibration ocr_calibration_tesseract, ocr_calibration
 /* The follow-up's rendering parameters for a relation that re-renders (TRANSLATE, SCALE,
  * DISTORT); PNG_ROUND_TRIP and NONE leave them as they are. */
 render_params ocr_relation_follow_up(const render_params *base, const Mlf__Keeper__ImageRelation *rel);
-/* 1 when the relation is inside the calibrated range for this base rendering. */
+/* 1 when the relation is inside the calibrated range for this base rendering (SCALE also
+ * needs a scene without speckles: a scaled rendering re-draws them elsewhere). */
 int ocr_relation_in_range(const ocr_relation_calibration *cal, const render_params *base,
                           const Mlf__Keeper__ImageRelation *rel);
 relation_verdict ocr_relation_judge(const ocr_relation_calibration *cal, ocr_relation_kind kind, const char *truth,

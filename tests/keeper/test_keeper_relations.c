@@ -103,6 +103,8 @@ static void test_outside_calibrated_range_not_judged(void **state) {
   assert_false(ocr_relation_in_range(cal, &p, &rel));
   rel.kind = MLF__KEEPER__IMAGE_RELATION__KIND__DISTORT, rel.added_specks = cal->max_added_specks + 1;
   assert_false(ocr_relation_in_range(cal, &p, &rel));
+  rel.kind = MLF__KEEPER__IMAGE_RELATION__KIND__SCALE, rel.scale_percent = 150, p.noise_specks = 1;
+  assert_false(ocr_relation_in_range(cal, &p, &rel));
 }
 
 /* Tesseract, but every second reading is replaced by a wrong text (the planted violation). */
