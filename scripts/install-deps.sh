@@ -33,6 +33,18 @@ packages=(
   # (libsvm3, liblinear4, libxgboost0) that confirm each finding; XGBoost's build needs cmake
   # and Debian's dmlc-core
   libsvm-dev liblinear-dev libblas-dev libxgboost-dev libdmlc-dev cmake
+  # Keeper family, OCR: Tesseract 5.3 with its English model, ocrad, leptonica (Tesseract's
+  # image library), the text renderer (pango over cairo and FreeType) and the fonts it draws
+  # with: serif, sans and mono, and handwriting-like faces
+  libtesseract-dev tesseract-ocr-eng libleptonica-dev libocrad-dev libpango1.0-dev libcairo2-dev
+  fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-comic-neue fonts-humor-sans
+  fonts-dancingscript
+  # Keeper family, speech: PocketSphinx 5prealpha with sphinxbase and its US-English model, the
+  # synthesisers espeak-ng and flite, the resamplers libsamplerate, soxr and speexdsp
+  libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us libespeak-ng-dev flite1-dev
+  libsamplerate0-dev libsoxr-dev libspeexdsp-dev
+  # Keeper's repair suggestions: WordNet's C API (label expansion)
+  wordnet-dev
 )
 missing=()
 for p in "${packages[@]}"; do
