@@ -25,12 +25,14 @@ static void pocketsphinx_init(void) {
   if (speech_recogniser_ready(&why) < 0) fprintf(stderr, "keeper_pocketsphinx: %s\n", why), abort();
 }
 
-/* Speaks text, decodes it and checks the contract; returns 1 when there is a result in h. */
-static int hear(const speech_rendering *r, const char *text, const char *which, speech_hearing *h, mlf_run *run) {
+/* Resamples and distorts a synthesis as r asks, decodes it and checks the contract; returns 1
+ * when there is a result in h. */
+static int hear(const speech_rendering *r, const speech_audio *synth, const char *which, speech_hearing *h,
+                mlf_run *run) {
   speech_utterance u;
   const char *why = NULL;
-  if (speech_render(r, text, &u, &why) < 0) {
-    mlf_log(run, "%s: the pseudo-inverse refused: %s", which, why);
+  if (speech_render_from_synthesis(r, synth, &u, &why) < 0) {
+    mlf_log(run, "%s: the resampler refused: %s", which, why);
     speech_utterance_free(&u);
     return 0;
   }
@@ -52,14 +54,21 @@ static int hear(const speech_rendering *r, const char *text, const char *which, 
   return 1;
 }
 
-static void judge_relation(const Mlf__Keeper__SpeechRelation *rel, const speech_rendering *base, const char *text,
-                           const speech_hearing *heard, mlf_run *run) {
+static void judge_relation(const Mlf__Keeper__SpeechRelation *rel, const speech_rendering *base,
+                           const speech_audio *base_synth, const char *text, const speech_hearing *heard, mlf_run *run) {
   const speech_relation_spec *spec = rel ? speech_relation_spec_of(rel->kind) : NULL;
   speech_rendering follow;
   if (!spec || speech_follow_up(base, rel, &follow) < 0) return;
+  speech_audio own_synth = {0};
+  const speech_audio *synth = base_synth;
+  const char *why = NULL;
+  if (!speech_same_voice(base, &follow)) {
+    synth = &own_synth;
+    if (speech_render_synthesis(&follow, text, &own_synth, &why) < 0) mlf_log(run, "follow-up: the synthesiser refused: %s", why);
+  }
   speech_hearing *again = malloc(sizeof *again);
   if (!again) abort();
-  if (hear(&follow, text, "follow-up", again, run)) {
+  if (!why && hear(&follow, synth, "follow-up", again, run)) {
     double wer = 0;
     speech_verdict v = speech_relation_judge(spec, text, heard->hyp, again->hyp, &wer);
     mlf_feedback_hit(mlf_feature("keeper-speech-relation", (uint32_t)rel->kind, (uint32_t)v));
@@ -72,26 +81,27 @@ static void judge_relation(const Mlf__Keeper__SpeechRelation *rel, const speech_
                   spec->name, again->hyp, wer, spec->wer_tolerance);
   }
   free(again);
+  speech_audio_close(&own_synth);
 }
 
 static void pocketsphinx_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Keeper__SpeechCase *c = (const Mlf__Keeper__SpeechCase *)msg;
   const char *text = c->scene && c->scene->text ? c->scene->text : "";
-  if (strlen(text) > SPEECH_MAX_TEXT) {
-    mlf_log(run, "text longer than %d bytes: not spoken", SPEECH_MAX_TEXT);
-    return;
-  }
   speech_rendering r;
   speech_rendering_from_proto(c->scene && c->scene->medium_case == MLF__KEEPER__SCENE__MEDIUM_SPEECH ? c->scene->speech : NULL, &r);
+  speech_audio synth;
+  const char *why = NULL;
   speech_hearing *heard = malloc(sizeof *heard);
   if (!heard) abort();
-  if (hear(&r, text, "base", heard, run)) {
+  if (speech_render_synthesis(&r, text, &synth, &why) < 0) mlf_log(run, "the synthesiser refused: %s", why);
+  else if (hear(&r, &synth, "base", heard, run)) {
     int right = !strcmp(text, heard->hyp);
     mlf_feedback_hit(mlf_feature("keeper-speech-heard", (uint32_t)r.listening * 2 + (uint32_t)right,
                                  (uint32_t)(heard->n_segs < 15 ? heard->n_segs : 15)));
-    if (speech_text_is_vocabulary(text, JUDGED_WORDS)) judge_relation(c->relation, &r, text, heard, run);
+    if (speech_text_is_vocabulary(text, JUDGED_WORDS)) judge_relation(c->relation, &r, &synth, text, heard, run);
   }
   free(heard);
+  speech_audio_close(&synth);
 }
 
 MLF_TARGET(keeper_pocketsphinx, mlf__keeper__speech_case__descriptor, pocketsphinx_init, pocketsphinx_run)

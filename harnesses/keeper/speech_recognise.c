@@ -80,8 +80,6 @@ void speech_base_word(const char *word, char *buf, size_t len) {
   snprintf(buf, len, "%.*s", (int)strcspn(word, "("), word);
 }
 
-double speech_log_to_linear(int32_t log_value) { return logmath_exp(ps_get_logmath(decoder), log_value); }
-
 static void read_segments(speech_hearing *out) {
   for (ps_seg_t *seg = ps_seg_iter(decoder); seg; seg = ps_seg_next(seg)) {
     if (out->n_segs == SPEECH_MAX_SEGMENTS) {

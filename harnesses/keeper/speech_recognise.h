@@ -36,8 +36,6 @@ typedef struct {
 int speech_recogniser_ready(const char **why);
 /* Decodes pcm with the language model (listening 0) or the grammar of listening. */
 void speech_recognise(int listening, const speech_pcm *pcm, speech_hearing *out);
-/* The decoder's logmath base, for turning log scores into probabilities (logmath_exp). */
-double speech_log_to_linear(int32_t log_value);
 /* 1 when a segment word is a filler or sentence marker (<s>, </s>, <sil>, [NOISE], ...),
  * which ps_get_hyp leaves out. */
 int speech_is_filler(const char *word);

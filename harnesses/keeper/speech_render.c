@@ -1,5 +1,5 @@
 /* The pseudo-inverse: text -> synthesiser -> resampler -> distortions (speech_render.h). */
-#include <math.h>
+#include <string.h>
 #include "mlf_capture.h"
 #include "speech_grammar.h"
 #include "speech_render.h"
@@ -28,28 +28,37 @@ void speech_rendering_from_proto(const Mlf__Keeper__SpeechRendering *r, speech_r
   out->listening = speech_grammar_get((int)r->listening) ? (int)r->listening : 0;
 }
 
-int speech_render_resampled(const speech_rendering *r, const char *text, speech_audio *synth, speech_audio *out,
-                            const char **why) {
-  out->samples = NULL, out->n = out->cap = 0;
+int speech_render_synthesis(const speech_rendering *r, const char *text, speech_audio *synth, const char **why) {
   mlf_capture_begin(r->voice.flite ? "flite" : "espeak-ng");
-  int ok = speech_synthesise(&r->voice, text, synth, why) == 0;
+  int rc = speech_synthesise(&r->voice, text, synth, why);
   mlf_capture_end(NULL);
-  if (!ok) return -1;
+  return rc;
+}
+
+int speech_render_from_synthesis(const speech_rendering *r, const speech_audio *synth, speech_utterance *u,
+                                 const char **why) {
+  speech_audio resampled;
+  *u = (speech_utterance){.synth_samples = synth->n, .synth_rate = synth->rate, .truncated = synth->truncated};
   mlf_capture_begin(speech_resampler_name(r->resampler));
-  ok = speech_resample(r->resampler, r->quality, synth, out, why) == 0;
+  int rc = speech_resample(r->resampler, r->quality, synth, &resampled, why);
   mlf_capture_end(NULL);
-  return ok ? 0 : -1;
+  if (rc == 0) u->pcm = speech_distort(&resampled, &r->distortion);
+  speech_audio_close(&resampled);
+  return rc;
 }
 
 int speech_render(const speech_rendering *r, const char *text, speech_utterance *u, const char **why) {
-  speech_audio synth, resampled;
-  *u = (speech_utterance){0};
-  int rc = speech_render_resampled(r, text, &synth, &resampled, why);
-  u->synth_samples = synth.n, u->synth_rate = synth.rate, u->truncated = synth.truncated;
-  if (rc == 0) u->pcm = speech_distort(&resampled, &r->distortion);
+  speech_audio synth;
+  int rc = speech_render_synthesis(r, text, &synth, why);
+  if (rc == 0) rc = speech_render_from_synthesis(r, &synth, u, why);
+  else *u = (speech_utterance){0};
   speech_audio_close(&synth);
-  speech_audio_close(&resampled);
   return rc;
+}
+
+int speech_same_voice(const speech_rendering *a, const speech_rendering *b) {
+  return a->voice.flite == b->voice.flite && !strcmp(a->voice.voice, b->voice.voice) &&
+         a->voice.rate_wpm == b->voice.rate_wpm && a->voice.pitch == b->voice.pitch;
 }
 
 void speech_utterance_free(speech_utterance *u) { speech_pcm_free(&u->pcm); }

@@ -28,12 +28,18 @@ typedef struct {
   int truncated;         /* the synthesiser offered more than SPEECH_MAX_SECONDS */
 } speech_utterance;
 
-/* Renders text; returns 0, or -1 with *why when a synthesiser or resampler refused (no audio
- * then). Free with speech_utterance_free either way. */
+/* Synthesises text with r's voice into synth (open after the call either way; close it);
+ * returns 0, or -1 with *why when the synthesiser refused. */
+int speech_render_synthesis(const speech_rendering *r, const char *text, speech_audio *synth, const char **why);
+/* Resamples and distorts synth as r asks; returns 0, or -1 with *why when the resampler
+ * refused (no audio then). Free u with speech_utterance_free either way. */
+int speech_render_from_synthesis(const speech_rendering *r, const speech_audio *synth, speech_utterance *u,
+                                 const char **why);
+/* Both steps: renders text. */
 int speech_render(const speech_rendering *r, const char *text, speech_utterance *u, const char **why);
 void speech_utterance_free(speech_utterance *u);
-/* The resampled, undistorted float audio of text (for keeper_speak's resampler comparison):
- * out is open after the call either way. */
-int speech_render_resampled(const speech_rendering *r, const char *text, speech_audio *synth, speech_audio *out,
-                            const char **why);
+/* 1 when a and b synthesise the same audio (same synthesiser, voice, rate and pitch): a
+ * follow-up then reuses the base's synthesis (espeak-ng carries state between utterances, so
+ * speaking twice may differ by a few samples). */
+int speech_same_voice(const speech_rendering *a, const speech_rendering *b);
 #endif
