@@ -32,7 +32,7 @@ typedef struct {
  * returns 0, or -1 with *why when the synthesiser refused. */
 int speech_render_synthesis(const speech_rendering *r, const char *text, speech_audio *synth, const char **why);
 /* Resamples and distorts synth as r asks; returns 0, or -1 with *why when the resampler
- * refused (no audio then). Free u with speech_utterance_free either way. */
+ * refused, or SPEECH_RESAMPLE_AVOIDED (speech_resample.h; no audio then). Free u with speech_utterance_free either way. */
 int speech_render_from_synthesis(const speech_rendering *r, const speech_audio *synth, speech_utterance *u,
                                  const char **why);
 /* Both steps: renders text. */

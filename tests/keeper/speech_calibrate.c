@@ -123,33 +123,48 @@ static void calibrate_relations(void) {
   }
 }
 
-/* libsamplerate vs soxr on the same synthesis, per quality step, over every voice at rates
- * 80..450. */
+/* libsamplerate vs soxr on the same synthesis, per quality step, over every voice, three texts
+ * (empty, one word, eight words), three pitches and six rates 80..450 (324 syntheses per
+ * step); stretches too short to compare or below SPEECH_AGREEMENT_MIN_DBFS are not judged. */
 static void calibrate_resamplers(void) {
-  printf("\nlibsamplerate vs soxr signal difference (dB re signal), per quality step: max over voices x rates\n");
+  static const char *const resampled_texts[] = {"", "yes", "please open the door seven one nine"};
+  static const unsigned pitches[] = {0, 50, 100};
+  printf("\nlibsamplerate vs soxr difference in the common band (dB re signal), per quality step\n");
   for (unsigned q = 0; q < SPEECH_QUALITY_STEPS; q++) {
     double worst = -INFINITY;
     long worst_gap = 0;
+    int judged = 0, quiet = 0;
+    char worst_case[160] = "";
     for (size_t v = 0; v < N(voices); v++)
-      for (unsigned rate = SPEECH_RATE_MIN; rate <= SPEECH_RATE_MAX; rate += 74) {
-        Mlf__Keeper__SpeechRendering proto = MLF__KEEPER__SPEECH_RENDERING__INIT;
-        speech_rendering r;
-        speech_rendering_from_proto(&proto, &r);
-        r.voice.flite = voices[v].flite, r.voice.voice = voices[v].voice, r.voice.rate_wpm = rate, r.quality = q;
-        speech_audio synth, a, b;
-        const char *why = NULL;
-        speech_render_synthesis(&r, "please open the door seven one nine", &synth, &why);
-        speech_resample(SPEECH_LIBSAMPLERATE, q, &synth, &a, &why);
-        speech_resample(SPEECH_SOXR, q, &synth, &b, &why);
-        long gap = 0;
-        double db = speech_resampler_difference_db(&a, &b, &gap);
-        printf("  q%u %s/%s %u wpm: %.1f dB, length gap %ld (of %zu)\n", q, voices[v].flite ? "flite" : "espeak-ng",
-               voices[v].voice, rate, db, gap, a.n);
-        if (db > worst) worst = db;
-        if (labs(gap) > labs(worst_gap)) worst_gap = gap;
-        speech_audio_close(&synth), speech_audio_close(&a), speech_audio_close(&b);
-      }
-    printf("quality %u: worst %.1f dB, largest length gap %ld\n", q, worst, worst_gap);
+      for (size_t t = 0; t < N(resampled_texts); t++)
+        for (size_t p = 0; p < N(pitches); p++)
+          for (unsigned rate = SPEECH_RATE_MIN; rate <= SPEECH_RATE_MAX; rate += 74) {
+            Mlf__Keeper__SpeechRendering proto = MLF__KEEPER__SPEECH_RENDERING__INIT;
+            speech_rendering r;
+            speech_rendering_from_proto(&proto, &r);
+            r.voice.flite = voices[v].flite, r.voice.voice = voices[v].voice;
+            r.voice.rate_wpm = rate, r.voice.pitch = pitches[p];
+            speech_audio synth, a, b;
+            const char *why = NULL;
+            speech_render_synthesis(&r, resampled_texts[t], &synth, &why);
+            speech_resample(SPEECH_LIBSAMPLERATE, q, &synth, &a, &why);
+            speech_resample(SPEECH_SOXR, q, &synth, &b, &why);
+            speech_agreement ag = speech_resampler_agreement(&a, &b, synth.rate);
+            if (labs(ag.length_gap) > labs(worst_gap)) worst_gap = ag.length_gap;
+            if (ag.status != SPEECH_AGREEMENT_MEASURED || ag.signal_dbfs < SPEECH_AGREEMENT_MIN_DBFS) quiet++;
+            else {
+              judged++;
+              if (ag.difference_db > worst) {
+                worst = ag.difference_db;
+                snprintf(worst_case, sizeof worst_case, "%s/%s '%s' %u wpm pitch %u, signal %.1f dBFS",
+                         voices[v].flite ? "flite" : "espeak-ng", voices[v].voice, resampled_texts[t], rate,
+                         pitches[p], ag.signal_dbfs);
+              }
+            }
+            speech_audio_close(&synth), speech_audio_close(&a), speech_audio_close(&b);
+          }
+    printf("quality %u: %d judged, %d too short or below %.0f dBFS; worst %.1f dB (%s); largest length gap %ld\n", q, judged,
+           quiet, SPEECH_AGREEMENT_MIN_DBFS, worst, worst_case, worst_gap);
   }
 }
 
