@@ -17,8 +17,6 @@
 #include "speech_vocabulary.h"
 
 #define TAG "mlf:keeper_pocketsphinx:pocketsphinx:"
-/* The longest text whose relation is judged: the vocabulary's words only, a dozen at most. */
-#define JUDGED_WORDS 12
 
 static void pocketsphinx_init(void) {
   const char *why = NULL;
@@ -103,7 +101,7 @@ static void pocketsphinx_run(const ProtobufCMessage *msg, mlf_run *run) {
     int right = !strcmp(text, heard->hyp);
     mlf_feedback_hit(mlf_feature("keeper-speech-heard", (uint32_t)r.listening * 2 + (uint32_t)right,
                                  (uint32_t)(heard->n_segs < 15 ? heard->n_segs : 15)));
-    if (speech_text_is_vocabulary(text, JUDGED_WORDS)) judge_relation(c->relation, &r, &synth, text, heard, run);
+    if (speech_text_is_vocabulary(text, SPEECH_MAX_WORDS)) judge_relation(c->relation, &r, &synth, text, heard, run);
   }
   free(heard);
   speech_audio_close(&synth);

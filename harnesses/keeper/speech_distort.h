@@ -6,12 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "speech_audio.h"
-
-#define SPEECH_MAX_SILENCE_MS 1000
-#define SPEECH_NOISE_FLOOR_DBFS -90.0 /* at or below: no noise */
+#include "speech_vocabulary.h"
 
 typedef struct {
-  double gain_db;        /* -30..+12; samples are clipped to 16 bits */
+  double gain_db;        /* SPEECH_GAIN_MIN_DB..SPEECH_GAIN_MAX_DB; samples are clipped to 16 bits */
   double noise_dbfs;     /* RMS of the noise relative to full scale */
   uint64_t noise_seed;
   unsigned lead_ms, trail_ms; /* 0..SPEECH_MAX_SILENCE_MS */

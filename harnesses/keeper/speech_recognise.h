@@ -1,7 +1,8 @@
 /* PocketSphinx 0.8+5prealpha (Debian 12: the old API with sphinxbase) with pocketsphinx-en-us:
  * one decoder per process (cmd_ln_init with -hmm, -lm, -dict; ps_init), with the full language
- * model as its default search and one JSGF search per subject grammar (ps_set_jsgf_string),
- * logging off. An utterance is decoded with ps_start_utt, ps_process_raw, ps_end_utt; what
+ * model as its default search and one JSGF search per subject grammar (the steps of
+ * ps_set_jsgf_string), logging off, and no state carried between utterances (batch cepstral
+ * mean, no adaptive noise removal or silence detection). An utterance is decoded with ps_start_utt, ps_process_raw, ps_end_utt; what
  * it heard is read with ps_get_hyp, ps_get_prob, ps_get_n_frames and the ps_seg_iter
  * segmentation with each segment's frames and scores. */
 #ifndef KEEPER_SPEECH_RECOGNISE_H

@@ -20,8 +20,9 @@ void speech_rendering_from_proto(const Mlf__Keeper__SpeechRendering *r, speech_r
   out->resampler = (speech_resampler)((unsigned)r->resampler % SPEECH_N_RESAMPLERS);
   out->quality = r->quality % SPEECH_QUALITY_STEPS;
   speech_distortion *d = &out->distortion;
-  d->gain_db = r->has_gain_db ? clamp(r->gain_db, -30, 12) : 0;
-  d->noise_dbfs = r->has_noise_dbfs ? clamp(r->noise_dbfs, SPEECH_NOISE_FLOOR_DBFS, -10) : SPEECH_NOISE_FLOOR_DBFS;
+  d->gain_db = r->has_gain_db ? clamp(r->gain_db, SPEECH_GAIN_MIN_DB, SPEECH_GAIN_MAX_DB) : 0;
+  d->noise_dbfs = r->has_noise_dbfs ? clamp(r->noise_dbfs, SPEECH_NOISE_FLOOR_DBFS, SPEECH_NOISE_MAX_DBFS)
+                                    : SPEECH_NOISE_FLOOR_DBFS;
   d->noise_seed = r->noise_seed;
   d->lead_ms = r->lead_silence_ms > SPEECH_MAX_SILENCE_MS ? SPEECH_MAX_SILENCE_MS : r->lead_silence_ms;
   d->trail_ms = r->trail_silence_ms > SPEECH_MAX_SILENCE_MS ? SPEECH_MAX_SILENCE_MS : r->trail_silence_ms;

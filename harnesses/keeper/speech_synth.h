@@ -5,9 +5,7 @@
 #ifndef KEEPER_SPEECH_SYNTH_H
 #define KEEPER_SPEECH_SYNTH_H
 #include "speech_audio.h"
-
-/* The longest text the harnesses speak, in bytes (a dozen short words). */
-#define SPEECH_MAX_TEXT 96
+#include "speech_vocabulary.h"
 
 typedef struct {
   int flite;         /* 0: espeak-ng, 1: flite */
@@ -16,7 +14,7 @@ typedef struct {
   unsigned pitch;    /* 0..100 */
 } speech_voice_params;
 
-/* Speaks text (at most SPEECH_MAX_TEXT bytes) into out, which this opens at the voice's rate;
- * returns 0, or -1 with out empty when the synthesiser refused (a message in *why). */
+/* Speaks text (at most SPEECH_MAX_TEXT bytes) into out at the voice's rate; returns 0, or -1
+ * with a message in *why when the synthesiser refused. Close out either way. */
 int speech_synthesise(const speech_voice_params *p, const char *text, speech_audio *out, const char **why);
 #endif

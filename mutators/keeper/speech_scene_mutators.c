@@ -15,9 +15,6 @@
 #include "speech_grammar.h"
 #include "speech_vocabulary.h"
 
-#define SPEECH_MAX_TEXT_BYTES 96 /* speech_synth.h's SPEECH_MAX_TEXT */
-#define MAX_WORDS 12
-#define MAX_SILENCE_MS 1000
 #define MAX_RATE_DELTA 200
 #define MAX_GAIN_DELTA 30.0f
 
@@ -74,10 +71,10 @@ static void bound_rendering(speech_rendering_msg *r) {
   if (r->pitch > SPEECH_PITCH_MAX) r->pitch %= SPEECH_PITCH_MAX + 1;
   if ((unsigned)r->resampler > 2) r->resampler = MLF__KEEPER__SPEECH_RENDERING__RESAMPLER__LIBSAMPLERATE;
   if (r->quality > 2) r->quality %= 3;
-  if (r->has_noise_dbfs) r->noise_dbfs = clampf(r->noise_dbfs, -90.0f, -10.0f);
-  if (r->has_gain_db) r->gain_db = clampf(r->gain_db, -30.0f, 12.0f);
-  if (r->lead_silence_ms > MAX_SILENCE_MS) r->lead_silence_ms %= MAX_SILENCE_MS + 1;
-  if (r->trail_silence_ms > MAX_SILENCE_MS) r->trail_silence_ms %= MAX_SILENCE_MS + 1;
+  if (r->has_noise_dbfs) r->noise_dbfs = clampf(r->noise_dbfs, SPEECH_NOISE_FLOOR_DBFS, SPEECH_NOISE_MAX_DBFS);
+  if (r->has_gain_db) r->gain_db = clampf(r->gain_db, SPEECH_GAIN_MIN_DB, SPEECH_GAIN_MAX_DB);
+  if (r->lead_silence_ms > SPEECH_MAX_SILENCE_MS) r->lead_silence_ms %= SPEECH_MAX_SILENCE_MS + 1;
+  if (r->trail_silence_ms > SPEECH_MAX_SILENCE_MS) r->trail_silence_ms %= SPEECH_MAX_SILENCE_MS + 1;
   if ((unsigned)r->listening > SPEECH_N_GRAMMARS) r->listening = MLF__KEEPER__SPEECH_RENDERING__LISTENING__LANGUAGE_MODEL;
 }
 
@@ -85,14 +82,14 @@ static void bound_relation(Mlf__Keeper__SpeechRelation *rel) {
   if ((unsigned)rel->kind > MLF__KEEPER__SPEECH_RELATION__KIND__ADDED_NOISE) rel->kind = MLF__KEEPER__SPEECH_RELATION__KIND__NONE;
   if (rel->rate_delta_wpm > MAX_RATE_DELTA || rel->rate_delta_wpm < -MAX_RATE_DELTA) rel->rate_delta_wpm %= MAX_RATE_DELTA + 1;
   if (rel->has_gain_delta_db) rel->gain_delta_db = clampf(rel->gain_delta_db, -MAX_GAIN_DELTA, MAX_GAIN_DELTA);
-  if (rel->silence_ms > MAX_SILENCE_MS) rel->silence_ms %= MAX_SILENCE_MS + 1;
-  if (rel->has_noise_dbfs) rel->noise_dbfs = clampf(rel->noise_dbfs, -90.0f, -10.0f);
+  if (rel->silence_ms > SPEECH_MAX_SILENCE_MS) rel->silence_ms %= SPEECH_MAX_SILENCE_MS + 1;
+  if (rel->has_noise_dbfs) rel->noise_dbfs = clampf(rel->noise_dbfs, SPEECH_NOISE_FLOOR_DBFS, SPEECH_NOISE_MAX_DBFS);
 }
 
-/* Cuts text longer than SPEECH_MAX_TEXT_BYTES at its last space before the bound. */
+/* Cuts text longer than SPEECH_MAX_TEXT at its last space before the bound. */
 static void bound_text(Mlf__Keeper__Scene *s) {
-  if (!s->text || strlen(s->text) <= SPEECH_MAX_TEXT_BYTES) return;
-  s->text[SPEECH_MAX_TEXT_BYTES] = 0;
+  if (!s->text || strlen(s->text) <= SPEECH_MAX_TEXT) return;
+  s->text[SPEECH_MAX_TEXT] = 0;
   char *space = strrchr(s->text, ' ');
   if (space && space != s->text) *space = 0;
 }
@@ -123,17 +120,17 @@ static int mutate_grammar_sentence(ProtobufCMessage *msg, mlf_rng *rng) {
  * becomes one vocabulary word first). */
 static int mutate_word(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Keeper__Scene *s = scene_of((speech_case *)msg);
-  const char *words[MAX_WORDS + 1];
-  char copy[SPEECH_MAX_TEXT_BYTES + 1];
+  const char *words[SPEECH_MAX_WORDS + 1];
+  char copy[SPEECH_MAX_TEXT + 1];
   size_t n = 0;
-  if (s->text && speech_text_is_vocabulary(s->text, MAX_WORDS)) {
+  if (s->text && speech_text_is_vocabulary(s->text, SPEECH_MAX_WORDS)) {
     snprintf(copy, sizeof copy, "%s", s->text);
     for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) words[n++] = w;
   }
   const char *fresh = speech_words[mlf_rng_below(rng, speech_n_words)];
   size_t at = (size_t)mlf_rng_below(rng, n + 1), op = n == 0 ? 1 : (size_t)mlf_rng_below(rng, 3);
   if (op == 0 && at < n) words[at] = fresh;                            /* replace */
-  else if (op == 1 && n < MAX_WORDS) {                                  /* insert */
+  else if (op == 1 && n < SPEECH_MAX_WORDS) {                                  /* insert */
     memmove(&words[at + 1], &words[at], (n - at) * sizeof *words);
     words[at] = fresh, n++;
   } else if (n > 1) {                                                   /* delete */
@@ -141,12 +138,12 @@ static int mutate_word(ProtobufCMessage *msg, mlf_rng *rng) {
     memmove(&words[at], &words[at + 1], (n - at - 1) * sizeof *words);
     n--;
   }
-  char text[SPEECH_MAX_TEXT_BYTES + 1];
+  char text[SPEECH_MAX_TEXT + 1];
   size_t used = 0;
   text[0] = 0;
   for (size_t i = 0; i < n; i++) {
     size_t len = strlen(words[i]);
-    if (used + len + (used > 0) > SPEECH_MAX_TEXT_BYTES) break;
+    if (used + len + (used > 0) > SPEECH_MAX_TEXT) break;
     used += (size_t)snprintf(text + used, sizeof text - used, "%s%s", used ? " " : "", words[i]);
   }
   if (!used) return 0;
@@ -178,7 +175,7 @@ static int mutate_resampler(ProtobufCMessage *msg, mlf_rng *rng) {
 static int mutate_distortion(ProtobufCMessage *msg, mlf_rng *rng) {
   speech_rendering_msg *r = rendering_of((speech_case *)msg);
   static const float gains[] = {-30, -12, -6, 0, 6, 12}, noises[] = {-90, -70, -55, -45, -30, -10};
-  static const uint32_t silences[] = {0, 1, 100, 500, MAX_SILENCE_MS};
+  static const uint32_t silences[] = {0, 1, 100, 500, SPEECH_MAX_SILENCE_MS};
   switch (mlf_rng_below(rng, 4)) {
     case 0: r->has_gain_db = 1, r->gain_db = gains[mlf_rng_below(rng, 6)]; break;
     case 1:
@@ -197,7 +194,7 @@ static int mutate_relation(ProtobufCMessage *msg, mlf_rng *rng) {
   rel->kind = (Mlf__Keeper__SpeechRelation__Kind)(1 + mlf_rng_below(rng, MLF__KEEPER__SPEECH_RELATION__KIND__ADDED_NOISE));
   rel->has_rate_delta_wpm = 1, rel->rate_delta_wpm = (int32_t)mlf_rng_below(rng, 2 * MAX_RATE_DELTA + 1) - MAX_RATE_DELTA;
   rel->has_gain_delta_db = 1, rel->gain_delta_db = (float)(mlf_rng_unit(rng) * 2 * MAX_GAIN_DELTA - MAX_GAIN_DELTA);
-  rel->has_silence_ms = 1, rel->silence_ms = (uint32_t)mlf_rng_below(rng, MAX_SILENCE_MS + 1);
+  rel->has_silence_ms = 1, rel->silence_ms = (uint32_t)mlf_rng_below(rng, SPEECH_MAX_SILENCE_MS + 1);
   rel->has_noise_dbfs = 1, rel->noise_dbfs = (float)(-90.0 + mlf_rng_unit(rng) * 80.0);
   rel->has_noise_seed = 1, rel->noise_seed = mlf_rng_next(rng);
   return 1;

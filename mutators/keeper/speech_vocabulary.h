@@ -10,6 +10,14 @@
 #define SPEECH_RATE_MAX 450 /* espeakRATE_MAXIMUM */
 #define SPEECH_RATE_NORMAL 175
 #define SPEECH_PITCH_MAX 100
+/* The other ranges of the pseudo-inverse: text length in bytes and words, distortions. */
+#define SPEECH_MAX_TEXT 96 /* a dozen short words */
+#define SPEECH_MAX_WORDS 12
+#define SPEECH_MAX_SILENCE_MS 1000
+#define SPEECH_GAIN_MIN_DB -30.0
+#define SPEECH_GAIN_MAX_DB 12.0
+#define SPEECH_NOISE_FLOOR_DBFS -90.0 /* at or below: no noise */
+#define SPEECH_NOISE_MAX_DBFS -10.0
 
 extern const char *const speech_espeak_voices[];
 extern const size_t speech_n_espeak_voices;

@@ -65,14 +65,19 @@ static void apply_silence(speech_rendering *f, double v) { f->distortion.lead_ms
 static void apply_noise(speech_rendering *f, double v) { f->distortion.noise_dbfs = v, f->distortion.noise_seed = 7; }
 static void apply_swap(speech_rendering *f, double v) { f->resampler = SPEECH_SOXR, f->quality = (unsigned)v; }
 
-typedef struct { const char *name; apply_fn apply; double from, to, step; } sweep;
+#define MAX_STEPS 8
+typedef struct {
+  const char *name;
+  apply_fn apply;
+  double values[MAX_STEPS];
+  int n;
+} sweep;
 static const sweep sweeps[] = {
-    {"resampler-swap (libsamplerate -> soxr) at quality", apply_swap, 0, 2, 1},
-    {"rate-change to wpm", apply_rate, 100, 300, 20},
-    {"gain-change to dB", apply_gain, -30, 12, 6},
-    {"added-silence ms", apply_silence, 0, 1000, 250},
-    {"added-noise dBFS", apply_noise, -70, -20, 5}};
-#define MAX_STEPS 16
+    {"resampler-swap (libsamplerate -> soxr) at quality", apply_swap, {0, 1, 2}, 3},
+    {"rate-change to wpm", apply_rate, {100, 120, 140, 160, 200, 240, 280}, 7},
+    {"gain-change to dB", apply_gain, {-30, -24, -12, 0, 6, 12}, 6},
+    {"added-silence ms", apply_silence, {0, 500, 1000}, 3},
+    {"added-noise dBFS", apply_noise, {-70, -60, -55, -50, -45, -40, -35}, 7}};
 
 static void calibrate_relations(void) {
   static cell cells[N(sweeps)][MAX_STEPS][2];
@@ -99,9 +104,9 @@ static void calibrate_relations(void) {
         }
         right++;
         for (size_t s = 0; s < N(sweeps); s++)
-          for (int k = 0; k < MAX_STEPS && sweeps[s].from + k * sweeps[s].step <= sweeps[s].to; k++) {
+          for (int k = 0; k < sweeps[s].n; k++) {
             follow = base;
-            sweeps[s].apply(&follow, sweeps[s].from + k * sweeps[s].step);
+            sweeps[s].apply(&follow, sweeps[s].values[k]);
             hear_follow_up(&base, &synth, &follow, texts[t].text, heard, sizeof heard);
             add(&cells[s][k][mode], speech_word_error_rate(texts[t].text, heard));
           }
@@ -111,8 +116,8 @@ static void calibrate_relations(void) {
   for (size_t s = 0; s < N(sweeps); s++) {
     printf("\n%s: value | lm: determinable exact max-wer mean-wer | grammar: determinable exact max-wer mean-wer\n",
            sweeps[s].name);
-    for (int k = 0; k < MAX_STEPS && sweeps[s].from + k * sweeps[s].step <= sweeps[s].to; k++) {
-      printf("%8.1f", sweeps[s].from + k * sweeps[s].step);
+    for (int k = 0; k < sweeps[s].n; k++) {
+      printf("%8.1f", sweeps[s].values[k]);
       for (int m = 0; m < 2; m++) {
         cell *c = &cells[s][k][m];
         printf(" | %3d %3d %.3f %.3f", c->determinable, c->exact, c->max_wer,
@@ -169,6 +174,7 @@ static void calibrate_resamplers(void) {
 }
 
 int main(int argc, char **argv) {
+  setvbuf(stdout, NULL, _IOLBF, 0);
   const char *why = NULL;
   if (speech_recogniser_ready(&why) < 0) return fprintf(stderr, "%s\n", why), 1;
   if (argc < 2 || strcmp(argv[1], "--resamplers-only")) calibrate_relations();
