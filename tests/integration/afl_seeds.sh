@@ -16,7 +16,7 @@ for t in $(targets); do
   mkdir -p "$tmp/$t-seeds"
   cp build/corpora/"$t"/*.bin "$tmp/$t-seeds/"
   MLF_AFL_MUTATOR_STATS="$tmp/$t-mutator-stats" AFL_CUSTOM_MUTATOR_LIBRARY="$PWD/out/afl/$t.mutator.so" \
-    timeout 120 afl-fuzz -i "$tmp/$t-seeds" -o "$tmp/$t-out" -V 8 -t 10000 -- out/afl/"$t" >"$tmp/$t.log" 2>&1 ||
+    timeout 180 afl-fuzz -i "$tmp/$t-seeds" -o "$tmp/$t-out" -V "$(check_budget "$t" 3 8)" -t 10000 -- out/afl/"$t" >"$tmp/$t.log" 2>&1 ||
     { tail -n 30 "$tmp/$t.log"; fail "$t: afl-fuzz failed"; }
   stats=$tmp/$t-out/default/fuzzer_stats
   execs=$(sed -n 's/^execs_done *: //p' "$stats")

@@ -9,6 +9,14 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# check_budget TARGET COLUMN DEFAULT: the target's seed-run budget in `make check` (column 2:
+# libFuzzer runs, 3: afl-fuzz seconds) from its family's harnesses/*/check_budget.tsv, for the
+# targets whose every execution costs a real recogniser's time; DEFAULT for the rest.
+check_budget() {
+  local v
+  v=$(cat harnesses/*/check_budget.tsv 2>/dev/null | awk -F'\t' -v t="$1" -v c="$2" '$1 == t { print $c }')
+  echo "${v:-$3}"
+}
 # 0 when the saved input $2 of target $1 is a finding about a library (a verdict tag, a crash
 # while a backend ran, or a sanitizer report whose innermost frame is outside this checkout:
 # in a library's source built under the cache or in a shared library, as when an oracle's own

@@ -9,7 +9,8 @@ export MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=1
 for t in $(targets); do
   mkdir -p "$tmp/$t"
   cp build/corpora/"$t"/*.bin "$tmp/$t/"
-  if ! out/libfuzzer/"$t" "$tmp/$t" -seed=1 -runs=3000 -timeout=60 -artifact_prefix="$tmp/" >"$tmp/$t.log" 2>&1; then
+  runs=$(check_budget "$t" 2 3000)
+  if ! out/libfuzzer/"$t" "$tmp/$t" -seed=1 -runs="$runs" -timeout=60 -artifact_prefix="$tmp/" >"$tmp/$t.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
     [ -n "$crash" ] && library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
     tail -n 40 "$tmp/$t.log"; fail "$t: harness-side crash under libFuzzer"
