@@ -98,6 +98,10 @@ int annotest_xgb_explanation_from_later_iteration(const char *config);
 /* Known finding dmlc-stof-tiny-parameter: a real training parameter of the booster in
  * (0, 1e-37), whose text dmlc::stof reads inexactly (FLT_MIN becomes a subnormal). */
 int annotest_xgb_booster_has_tiny_parameter(BoosterHandle b);
+/* The same finding through a saved model: booster b's objective parameters (saved as text in
+ * the model) include one in (0, 1e-37); the second form for a saved model. */
+int annotest_xgb_objective_has_tiny_parameter(BoosterHandle b);
+int annotest_xgb_saved_has_tiny_parameter(const void *text);
 /* Known finding deprecated-poisson-step-lost: booster b saved in format (2: the deprecated
  * binary format) as count:poisson with a max_delta_step other than the default 0.7; the
  * second form for a saved model (a path or buffer a generator made). */

@@ -90,7 +90,11 @@ static void check_row_order(at_ctx *ctx, const prediction_call *call, DMatrixHan
   free(perm);
 }
 
-/* Contributions (entries per group: F + 1, or (F + 1)^2 for interactions) sum to the margin. */
+/* Contributions (entries per group: F + 1, or (F + 1)^2 for interactions) sum to the margin,
+ * within the float summation bound gamma_k of finite values. A margin that is NaN or infinite
+ * (training diverged: count:poisson without the max_delta_step "used to safeguard optimization"
+ * and with lambda = 0 overflows exp(margin) in its second round, a NaN leaf of cover inf) has no
+ * such bound; its contributions must then not sum to a finite value either. */
 static void check_additivity(at_ctx *ctx, const prediction_call *margin_call, DMatrixHandle m, const prediction *contrib,
                              int interactions, BoosterHandle b) {
   prediction margin = {0};
@@ -106,7 +110,8 @@ static void check_additivity(at_ctx *ctx, const prediction_call *margin_call, DM
   for (size_t g = 0; g < margin.n && contrib->n == margin.n * per; g++) {
     double sum = 0, mag = fabs((double)margin.values[g]);
     for (size_t e = 0; e < per; e++) sum += contrib->values[g * per + e], mag += fabs((double)contrib->values[g * per + e]);
-    if (!(fabs(sum - margin.values[g]) <= gamma * mag)) {
+    int holds = isfinite(margin.values[g]) ? fabs(sum - margin.values[g]) <= gamma * mag : !isfinite(sum);
+    if (!holds) {
       at_property_failed(ctx, "additivity", "row %zu group %zu: the %zu %s sum to %.9g, the margin is %.9g: error %.3g > "
                          "gamma_%.0f (sum |phi| + |margin|) = %.3g", g / groups, g % groups, per,
                          interactions ? "interaction values" : "contributions", sum, (double)margin.values[g],

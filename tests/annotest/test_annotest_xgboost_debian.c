@@ -101,6 +101,40 @@ static void max_delta_step_of(BoosterHandle b, char out[32]) {
   if (at) sscanf(at + strlen("\"max_delta_step\":\""), "%31[^\"]", out);
 }
 
+/* The objective's max_delta_step in booster b saved as JSON ("" if absent). */
+static void saved_max_delta_step(BoosterHandle b, char out[32]) {
+  bst_ulong n;
+  const char *bytes, *at;
+  XGB_OK(XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &n, &bytes));
+  at = memmem(bytes, n, "\"max_delta_step\":\"", strlen("\"max_delta_step\":\""));
+  out[0] = 0;
+  if (at) sscanf(at + strlen("\"max_delta_step\":\""), "%31[^\"]", out);
+}
+
+/* dmlc-stof-tiny-parameter through a saved model: a count:poisson max_delta_step of exponent
+ * -38 is read one unit low when set, and again each time the model is saved and loaded. */
+static void test_dmlc_stof_saved_model_drifts(void **state) {
+  (void)state;
+  DMatrixHandle train;
+  BoosterHandle b = trained(0, &train), loaded;
+  bst_ulong n;
+  const char *bytes;
+  char step[32];
+  XGB_OK(XGBoosterSetParam(b, "objective", "count:poisson"));
+  XGB_OK(XGBoosterSetParam(b, "max_delta_step", "4.45958618e-38"));
+  XGB_OK(XGBoosterUpdateOneIter(b, 0, train));
+  saved_max_delta_step(b, step);
+  assert_string_equal(step, "4.45958584e-38");
+  XGB_OK(XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &n, &bytes));
+  XGB_OK(XGBoosterCreate(NULL, 0, &loaded));
+  XGB_OK(XGBoosterLoadModelFromBuffer(loaded, bytes, n));
+  saved_max_delta_step(loaded, step);
+  assert_string_equal(step, "4.45958528e-38");
+  XGB_OK(XGBoosterFree(loaded));
+  XGB_OK(XGBoosterFree(b));
+  XGB_OK(XGDMatrixFree(train));
+}
+
 /* deprecated-poisson-step-lost: a count:poisson booster with max_delta_step 0.3 saved in the
  * deprecated binary format loads with the default 0.7, so one more round of training on the
  * loaded model gives other predictions than on the original. */
@@ -139,6 +173,7 @@ int main(void) {
       cmocka_unit_test(test_slice_step_drops_layer),
       cmocka_unit_test(test_iteration_begin_refused),
       cmocka_unit_test(test_dmlc_stof_tiny_parameter),
+      cmocka_unit_test(test_dmlc_stof_saved_model_drifts),
       cmocka_unit_test(test_deprecated_poisson_step_lost),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -342,6 +342,9 @@ int XGBoosterPredictFromDMatrix(BoosterHandle handle, DMatrixHandle dmat, char c
 // XGBoost 1.7.4 loads a count:poisson model saved in the deprecated binary format with the
 // default max_delta_step 0.7, not the saved one (learner.cc LoadModel):
 //@ known(deprecated-poisson-step-lost, annotest_xgb_poisson_step_lost(handle, format))
+// Nor does it read back a count:poisson max_delta_step of exponent -38 as saved (dmlc::stof,
+// known finding dmlc-stof-tiny-parameter; XGBoosterSlice below):
+//@ known(dmlc-stof-tiny-parameter, annotest_xgb_objective_has_tiny_parameter(handle))
 //@ check(annotest_check_save_model)
 int XGBoosterSaveModel(BoosterHandle handle, const char *fname);
 
@@ -361,8 +364,9 @@ int XGBoosterSaveModel(BoosterHandle handle, const char *fname);
 //@ known(json-tree-count-trusted, annotest_xgb_mutant_breaks_tree_count(fname))
 //@ known(json-size-allocated, annotest_xgb_mutant_allocates_count(fname))
 //@ known(json-loads-unsaveable, annotest_xgb_mutant_unsaveable(fname))
-// The deprecated-poisson-step-lost finding (XGBoosterSaveModel above):
+// The deprecated-poisson-step-lost and dmlc-stof-tiny-parameter findings (XGBoosterSaveModel above):
 //@ known(deprecated-poisson-step-lost, annotest_xgb_saved_poisson_step_lost(fname))
+//@ known(dmlc-stof-tiny-parameter, annotest_xgb_saved_has_tiny_parameter(fname))
 //@ check(annotest_check_load_model)
 int XGBoosterLoadModel(BoosterHandle handle, const char *fname);
 
@@ -373,8 +377,9 @@ int XGBoosterLoadModel(BoosterHandle handle, const char *fname);
 //@ arg(out_dptr): outs()
 //@ timeout(20)
 //@ ensure(ret == 0)
-// The deprecated-poisson-step-lost finding (XGBoosterSaveModel above):
+// The deprecated-poisson-step-lost and dmlc-stof-tiny-parameter findings (XGBoosterSaveModel above):
 //@ known(deprecated-poisson-step-lost, annotest_xgb_poisson_step_lost(handle, annotest_xgb_config_format(config)))
+//@ known(dmlc-stof-tiny-parameter, annotest_xgb_objective_has_tiny_parameter(handle))
 //@ check(annotest_check_save_to_buffer)
 //@ cc_example(handle=annotest_xgb_booster(params=annotest_xgb_params(p=annotest_xgb_params_t(objective="multi:softprob", tree_method="exact", eta=0.3, subsample=1, colsample_bytree=1, colsample_bylevel=1, colsample_bynode=1, lambda=1, min_child_weight=1, max_depth=3, max_bin=256, num_class=3)), nrow=16, ncol=3, rounds=2), config=ANNOTEST_XGB_UBJ)
 int XGBoosterSaveModelToBuffer(BoosterHandle handle, char const *config, bst_ulong *out_len, char const **out_dptr);
@@ -385,8 +390,9 @@ int XGBoosterSaveModelToBuffer(BoosterHandle handle, char const *config, bst_ulo
 //@ arg(len): annotest_xgb_model_len(buf)
 //@ timeout(20)
 //@ ensure(ret == 0)
-// The deprecated-poisson-step-lost finding (XGBoosterSaveModel above):
+// The deprecated-poisson-step-lost and dmlc-stof-tiny-parameter findings (XGBoosterSaveModel above):
 //@ known(deprecated-poisson-step-lost, annotest_xgb_saved_poisson_step_lost(buf))
+//@ known(dmlc-stof-tiny-parameter, annotest_xgb_saved_has_tiny_parameter(buf))
 //@ check(annotest_check_load_from_buffer)
 int XGBoosterLoadModelFromBuffer(BoosterHandle handle, const void *buf, bst_ulong len);
 
