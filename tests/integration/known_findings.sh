@@ -1,5 +1,6 @@
-# Every known finding's reproducer replays to its recorded tag (a standalone program: exits 1),
-# on machines that have what the entry says it needs ("<backend> <text in its identity>", e.g. a kernel set; others skip it).
+# Every known finding's reproducer replays to its recorded tag (a standalone program: fails),
+# on machines that have what the entry says it needs ("<backend> <text in its identity>", e.g.
+# a kernel set; others skip it).
 # There, the reproducer also fails for real with MLF_REPORT_KNOWN=1 (a known crash
 # crashes, a known wrong result is reported), so a library fix or an oracle change shows.
 . "$(dirname "$0")/common.bash"
@@ -9,12 +10,14 @@ n=0 real=0 skipped=0
 matches() { sed -n 's/^finding //p' "$1" | while read -r f; do [[ $f == $tag ]] && echo "$f"; done | grep -q .; }
 while IFS=$'\t' read -r tag reproducer requires status explanation; do
   case $tag in ''|\#*) continue ;; esac
-  # A finding no harness input can show (the library's environment causes it): a standalone
-  # program that links as its "link:" line says and exits 1 while the bug is there.
+  # A finding no harness input can show (the library's environment causes it, or the harness
+  # works around it): a standalone program, built with the flags of its " * link:" line and run
+  # with its " * args:" line, that fails while the bug is there (exits non-zero: a status, a
+  # sanitizer report, a signal) or hangs (killed after 20 s).
   if [[ $reproducer == *.c ]]; then
-    cc -o "$tmp/standalone" "$reproducer" $(sed -n 's/^ \* link: //p' "$reproducer") || fail "$tag: $reproducer does not build"
-    timeout 60 "$tmp/standalone" >"$tmp/out" 2>&1
-    [ $? -eq 1 ] || { cat "$tmp/out"; fail "$tag: $reproducer no longer reproduces it"; }
+    clang-16 -o "$tmp/standalone" "$reproducer" $(sed -n 's/^ \* link: //p' "$reproducer") || fail "$tag: $reproducer does not build"
+    ASAN_OPTIONS=detect_leaks=1 timeout 20 "$tmp/standalone" $(sed -n 's/^ \* args: //p' "$reproducer") >"$tmp/out" 2>&1
+    [ $? -ne 0 ] || { cat "$tmp/out"; fail "$tag: $reproducer no longer reproduces it"; }
     n=$((n + 1)) real=$((real + 1))
     continue
   fi

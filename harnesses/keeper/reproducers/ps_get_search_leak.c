@@ -3,6 +3,8 @@
  * the loop once it finds the active search, without hash_table_iter_free: every call leaks
  * the iterator (24 bytes). An application that asks for the active search per utterance grows
  * without bound.
+ * link: -g -fsanitize=address -I/usr/include/pocketsphinx -lpocketsphinx -lsphinxbase
+ * args: 3
  * Build: clang -g -fsanitize=address -I/usr/include/pocketsphinx ps_get_search_leak.c \
  *          -lpocketsphinx -lsphinxbase -o leak
  * Run: ./leak      (ps_get_search not called: no leak, exits 0)

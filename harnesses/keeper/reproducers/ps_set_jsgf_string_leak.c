@@ -4,6 +4,8 @@
  * 2016-10-27, "Releases jsgf grammar then applying jsgf grammar from a string"; Debian's
  * 5prealpha snapshot predates it). Every call leaks the parsed grammar: a long-running
  * application that switches grammars grows without bound.
+ * link: -g -fsanitize=address -I/usr/include/pocketsphinx -lpocketsphinx -lsphinxbase
+ * args: 1
  * Build: clang -g -fsanitize=address -I/usr/include/pocketsphinx ps_set_jsgf_string_leak.c \
  *          -lpocketsphinx -lsphinxbase -o leak
  * Run: ./leak      (no grammar: no leak; exits 0)
