@@ -151,13 +151,16 @@ void annotest_check_save_model(at_ctx *ctx, int ret, BoosterHandle handle, const
  * num_nodes); the trees, their ids, tree_info, num_trees or num_parallel_tree (counts and ids
  * unchecked against each other); a size (num_feature, num_target, num_class,
  * size_leaf_vector) of 2^20 or more (allocated unchecked); a split_type changed (a categorical
- * split without categories) or a learner num_feature of 0: the model loads, but XGBoost refuses
- * to save it. 0 for no mutant. */
+ * split without categories), a learner num_feature of 0, or a base_score outside (0, 1) under a
+ * logistic loss: the model loads, but XGBoost refuses to save it. 0 for no mutant. */
 int annotest_xgb_mutant_breaks_tree_indices(const char *fname);
 int annotest_xgb_mutant_breaks_node_arrays(const char *fname);
 int annotest_xgb_mutant_breaks_tree_count(const char *fname);
 int annotest_xgb_mutant_allocates_count(const char *fname);
 int annotest_xgb_mutant_unsaveable(const char *fname);
+/* Known finding json-base-score-unparsed: the mutant's base_score is not a finite float (1e+308
+ * reads as infinity, which XGBoost saves as "Infinity" and reads back as the default 0.5). */
+int annotest_xgb_mutant_nonfinite_base_score(const char *fname);
 /* A mutant's change as a report names it ("" for a file saved unchanged). */
 const char *annotest_xgb_change(const char *fname);
 void annotest_check_load_model(at_ctx *ctx, int ret, BoosterHandle handle, const char *fname, BoosterHandle handle0,

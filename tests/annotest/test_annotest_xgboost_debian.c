@@ -101,14 +101,16 @@ static void max_delta_step_of(BoosterHandle b, char out[32]) {
   if (at) sscanf(at + strlen("\"max_delta_step\":\""), "%31[^\"]", out);
 }
 
-/* The objective's max_delta_step in booster b saved as JSON ("" if absent). */
-static void saved_max_delta_step(BoosterHandle b, char out[32]) {
+/* The text of string field key (e.g. "max_delta_step") in booster b saved as JSON ("" if absent). */
+static void saved_field(BoosterHandle b, const char *key, char out[32]) {
   bst_ulong n;
   const char *bytes, *at;
+  char quoted[64];
+  snprintf(quoted, sizeof quoted, "\"%s\":\"", key);
   XGB_OK(XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &n, &bytes));
-  at = memmem(bytes, n, "\"max_delta_step\":\"", strlen("\"max_delta_step\":\""));
+  at = memmem(bytes, n, quoted, strlen(quoted));
   out[0] = 0;
-  if (at) sscanf(at + strlen("\"max_delta_step\":\""), "%31[^\"]", out);
+  if (at) sscanf(at + strlen(quoted), "%31[^\"]", out);
 }
 
 /* dmlc-stof-tiny-parameter through a saved model: a count:poisson max_delta_step of exponent
@@ -123,14 +125,53 @@ static void test_dmlc_stof_saved_model_drifts(void **state) {
   XGB_OK(XGBoosterSetParam(b, "objective", "count:poisson"));
   XGB_OK(XGBoosterSetParam(b, "max_delta_step", "4.45958618e-38"));
   XGB_OK(XGBoosterUpdateOneIter(b, 0, train));
-  saved_max_delta_step(b, step);
+  saved_field(b, "max_delta_step", step);
   assert_string_equal(step, "4.45958584e-38");
   XGB_OK(XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &n, &bytes));
   XGB_OK(XGBoosterCreate(NULL, 0, &loaded));
   XGB_OK(XGBoosterLoadModelFromBuffer(loaded, bytes, n));
-  saved_max_delta_step(loaded, step);
+  saved_field(loaded, "max_delta_step", step);
   assert_string_equal(step, "4.45958528e-38");
   XGB_OK(XGBoosterFree(loaded));
+  XGB_OK(XGBoosterFree(b));
+  XGB_OK(XGDMatrixFree(train));
+}
+
+/* A booster loaded from model JSON whose base_score text is replaced by base_score. */
+static BoosterHandle loaded_with_base_score(BoosterHandle b, const char *base_score) {
+  bst_ulong n;
+  const char *bytes, *key = "\"base_score\":\"";
+  char edited[8192];
+  BoosterHandle loaded;
+  XGB_OK(XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &n, &bytes));
+  const char *at = memmem(bytes, n, key, strlen(key));
+  assert_non_null(at);
+  at += strlen(key);
+  const char *end = memchr(at, '"', n - (size_t)(at - bytes));
+  assert_non_null(end);
+  int len = snprintf(edited, sizeof edited, "%.*s%s%.*s", (int)(at - bytes), bytes, base_score,
+                     (int)(n - (size_t)(end - bytes)), end);
+  assert_true(len > 0 && (size_t)len < sizeof edited);
+  XGB_OK(XGBoosterCreate(NULL, 0, &loaded));
+  XGB_OK(XGBoosterLoadModelFromBuffer(loaded, edited, (bst_ulong)len));
+  return loaded;
+}
+
+/* json-base-score-unparsed: base_score 1e+308 loads as infinity and saves as "Infinity", which
+ * loads back as the default 0.5. */
+static void test_json_base_score_unparsed(void **state) {
+  (void)state;
+  DMatrixHandle train;
+  BoosterHandle b = trained(1, &train), huge, again;
+  char text[32];
+  huge = loaded_with_base_score(b, "1e+308");
+  saved_field(huge, "base_score", text);
+  assert_string_equal(text, "Infinity");
+  again = loaded_with_base_score(huge, "Infinity");
+  saved_field(again, "base_score", text);
+  assert_string_equal(text, "5E-1");
+  XGB_OK(XGBoosterFree(again));
+  XGB_OK(XGBoosterFree(huge));
   XGB_OK(XGBoosterFree(b));
   XGB_OK(XGDMatrixFree(train));
 }
@@ -175,6 +216,7 @@ int main(void) {
       cmocka_unit_test(test_dmlc_stof_tiny_parameter),
       cmocka_unit_test(test_dmlc_stof_saved_model_drifts),
       cmocka_unit_test(test_deprecated_poisson_step_lost),
+      cmocka_unit_test(test_json_base_score_unparsed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

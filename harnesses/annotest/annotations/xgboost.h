@@ -364,6 +364,7 @@ int XGBoosterSaveModel(BoosterHandle handle, const char *fname);
 //@ known(json-tree-count-trusted, annotest_xgb_mutant_breaks_tree_count(fname))
 //@ known(json-size-allocated, annotest_xgb_mutant_allocates_count(fname))
 //@ known(json-loads-unsaveable, annotest_xgb_mutant_unsaveable(fname))
+//@ known(json-base-score-unparsed, annotest_xgb_mutant_nonfinite_base_score(fname))
 // The deprecated-poisson-step-lost and dmlc-stof-tiny-parameter findings (XGBoosterSaveModel above):
 //@ known(deprecated-poisson-step-lost, annotest_xgb_saved_poisson_step_lost(fname))
 //@ known(dmlc-stof-tiny-parameter, annotest_xgb_saved_has_tiny_parameter(fname))
