@@ -20,7 +20,8 @@ for t in $(targets); do
     { tail -n 30 "$tmp/$t.log"; fail "$t: afl-fuzz failed"; }
   stats=$tmp/$t-out/default/fuzzer_stats
   execs=$(sed -n 's/^execs_done *: //p' "$stats")
-  [ "${execs:-0}" -gt 100 ] || fail "$t: only ${execs:-0} executions"
+  wanted=$(check_budget "$t" 4 100)
+  [ "${execs:-0}" -gt "$wanted" ] || fail "$t: only ${execs:-0} executions"
   # Entries the custom mutator made carry its description (e.g. mutate:GemmCase.m:pow2) where
   # AFL++'s own stages write op:<stage>.
   ls "$tmp/$t-out/default/queue" | grep -v ',orig:' | grep -v ',op:' | grep -q 'id:' ||

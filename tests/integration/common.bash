@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 # check_budget TARGET COLUMN DEFAULT: the target's seed-run budget in `make check` (column 2:
-# libFuzzer runs, 3: afl-fuzz seconds) from its family's harnesses/*/check_budget.tsv, for the
+# libFuzzer runs, 3: afl-fuzz seconds, 4: afl-fuzz executions wanted) from its family's harnesses/*/check_budget.tsv, for the
 # targets whose every execution costs a real recogniser's time; DEFAULT for the rest.
 check_budget() {
   local v
