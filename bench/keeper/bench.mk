@@ -17,3 +17,9 @@ $(OUT)/bench/keeper_loop: bench/keeper/keeper_loop.c $(KEEPER_LOOP_SRC) $(KEEPER
 	$(CLANG) $(WARN) -O2 -g $(INCLUDES) $(call family_includes,keeper) $(KEEPER_LOOP_CFLAGS) $(filter %.c,$^) \
 	  $(KEEPER_LOOP_LDFLAGS) $(LINK_LIBS) -o $@
 bench: $(OUT)/bench/keeper_loop
+# The byte-level baseline (bench/keeper/bytes/keeper_subject_bytes.c): libFuzzer on the
+# subjects themselves, raw bytes as the API output; sanitized so a subject's crash is caught.
+$(OUT)/bench/keeper_subject_bytes: bench/keeper/bytes/keeper_subject_bytes.c $(wildcard bench/keeper/subjects/*.c bench/keeper/subjects/*.h)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O1 -g -Ibench/keeper/subjects $(SAN) -fsanitize=fuzzer $(filter %.c,$^) -o $@
+bench: $(OUT)/bench/keeper_subject_bytes
