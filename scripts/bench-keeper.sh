@@ -11,16 +11,17 @@
 #    the failure the defect should cause), and failures on clauses with no planted defect
 #    (API limitations or pseudo-inverse misses: the clause lines in the log show each input);
 #  - repair suggestions (WordNet-filtered label expansion, LIBLINEAR threshold) and how many
-#    fix the defect when the subject is re-run with them;
+#    fix the defect when the subject is re-run with them on the same inputs, and on fresh
+#    inputs (the loop run again with the next seed);
 #  - OCR/ASR executions per second (pseudo-inverse, API and subject, each in a forked child).
-# Knobs: BENCH_KEEPER_N inputs per clause (default 3), BENCH_KEEPER_SEED (default 1),
+# Knobs: BENCH_KEEPER_N inputs per clause (default 5), BENCH_KEEPER_SEED (default 1),
 # BENCH_KEEPER_DIR (default build/bench). Output: the table on stdout and in $dir/keeper.txt,
 # the loop's full report in $dir/keeper/loop.txt.
 # Usage: scripts/bench-keeper.sh [SUBJECT...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-n=${BENCH_KEEPER_N:-3}
+n=${BENCH_KEEPER_N:-5}
 seed=${BENCH_KEEPER_SEED:-1}
 bytes_seconds=${BENCH_KEEPER_BYTES_SECONDS:-3}
 dir=${BENCH_KEEPER_DIR:-build/bench}
@@ -50,7 +51,7 @@ bytes_coverage() {
 table=$dir/keeper.txt
 {
   printf '# Keeper subjects: %s inputs per clause, seed %s; byte-level baseline %s s per subject\n' "$n" "$seed" "$bytes_seconds"
-  printf '%-24s %-6s %-8s %-8s %-8s %-14s %-10s %-12s %s\n' subject medium keeper random bytes found/defects unplanted repairs/fixed exec/s
+  printf '%-24s %-6s %-8s %-8s %-8s %-14s %-10s %-18s %s\n' subject medium keeper random bytes found/defects unplanted repairs/same/fresh exec/s
   bytes_total=0 branches_total=0
   while read -r line; do
     declare -A f=()
@@ -59,9 +60,9 @@ table=$dir/keeper.txt
     read -r breached bcrashes < <(bytes_coverage "$s")
     b=${f[branches]}
     bytes_total=$((bytes_total + breached)) branches_total=$((branches_total + b))
-    printf '%-24s %-6s %-8s %-8s %-8s %-14s %-10s %-12s %s\n' "$s" "${f[medium]}" "${f[keeper_coverage]}" \
+    printf '%-24s %-6s %-8s %-8s %-8s %-14s %-10s %-18s %s\n' "$s" "${f[medium]}" "${f[keeper_coverage]}" \
       "${f[random_coverage]}" "$breached/$b$([ "$bcrashes" -gt 0 ] && echo '*')" "${f[found]}/${f[defects]}" \
-      "${f[unplanted_failures]}" "${f[repairs_suggested]}/${f[repairs_fixing]}" "${f[exec_per_s]}"
+      "${f[unplanted_failures]}" "${f[repairs_suggested]}/${f[repairs_fixing]}/${f[repairs_fixing_fresh]}" "${f[exec_per_s]}"
     unset f
   done < <(grep '^keeper-subject ' "$loop")
   total=$(grep '^keeper-total ' "$loop")

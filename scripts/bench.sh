@@ -25,8 +25,8 @@
 #    branching on OCR or speech output, with planted defects), branch coverage of Keeper's
 #    clause-directed inputs vs random real inputs vs byte-level libFuzzer on the subject,
 #    failures found vs defects carried, repair suggestions and whether they fix the defect,
-#    OCR/ASR executions per second (BENCH_KEEPER_N inputs per clause, default 3; about a
-#    minute); also in build/bench/keeper.txt.
+#    OCR/ASR executions per second (BENCH_KEEPER_N inputs per clause, default 5; about three
+#    minutes); also in build/bench/keeper.txt.
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

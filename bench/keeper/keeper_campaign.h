@@ -2,7 +2,9 @@
  * (the clause's texts in turn, each with its own rendering or voice), each run through the
  * real API and the subject (keeper_exec.h), judged (keeper_judge.h); optionally as many
  * random real inputs for the coverage baseline (keeper_random.h) and the repairs
- * (keeper_repair.h). */
+ * (keeper_repair.h), whose suggestions are then also checked on fresh inputs: the loop run
+ * again with the next seed, judged on the subject as it is and with every suggestion
+ * applied (a subject's suggestions are applied together). */
 #ifndef KEEPER_CAMPAIGN_H
 #define KEEPER_CAMPAIGN_H
 #include "keeper_judge.h"
@@ -31,6 +33,11 @@ typedef struct {
   unsigned random_reached;
   keeper_label_repair labels[KEEPER_MAX_CLAUSES];
   keeper_threshold_repair threshold;
+  keeper_trial fresh[KEEPER_TRIALS_MAX]; /* the fresh inputs (only when something was suggested) */
+  size_t n_fresh;
+  uint64_t fresh_seed;
+  keeper_verdict fresh_before, fresh_after; /* judged without and with the suggestions */
+  int fresh_label_fixes[KEEPER_MAX_CLAUSES], fresh_threshold_fixes;
   double exec_seconds; /* wall time of the generated inputs' children (keeper and random) */
   size_t executions;   /* inputs that reached the API */
 } keeper_campaign;

@@ -58,7 +58,13 @@ static void print_clauses(const keeper_campaign *c, int verbose) {
   }
 }
 
-static void print_repairs(const keeper_campaign *c, size_t *suggested, size_t *fixing) {
+/* How a suggestion fared on the fresh inputs. */
+static void print_fresh(const keeper_campaign *c, int clause, int fixes) {
+  printf("; on fresh inputs (seed %llu) the clause's recall %.2f -> %.2f: %s\n", (unsigned long long)c->fresh_seed,
+         c->fresh_before.clauses[clause].recall, c->fresh_after.clauses[clause].recall, fixes ? "fixed" : "not fixed");
+}
+
+static void print_repairs(const keeper_campaign *c, size_t *suggested, size_t *fixing, size_t *fixing_fresh) {
   const keeper_subject *s = c->subject;
   for (size_t k = 0; k < s->n_clauses; k++) {
     const keeper_label_repair *r = &c->labels[k];
@@ -72,9 +78,11 @@ static void print_repairs(const keeper_campaign *c, size_t *suggested, size_t *f
     (*suggested)++, *fixing += (size_t)r->fixes;
     printf("also check");
     for (size_t i = 0; i < r->n_added; i++) printf(" \"%s\"", r->added[i]);
-    printf(" (%zu candidates, %zu rejected by WordNet): branch recall %.2f -> %.2f, F1 %.2f -> %.2f; %s\n", r->candidates,
+    printf(" (%zu candidates, %zu rejected by WordNet): branch recall %.2f -> %.2f, F1 %.2f -> %.2f; %s", r->candidates,
            r->rejected_by_wordnet, r->recall_before, r->recall_after, r->f1_before, r->f1_after,
            r->fixes ? "fixes the clause" : "does not fix it");
+    *fixing_fresh += (size_t)c->fresh_label_fixes[k];
+    print_fresh(c, (int)k, c->fresh_label_fixes[k]);
   }
   const keeper_threshold_repair *t = &c->threshold;
   if (!t->attempted) return;
@@ -84,8 +92,10 @@ static void print_repairs(const keeper_campaign *c, size_t *suggested, size_t *f
     return;
   }
   (*suggested)++, *fixing += (size_t)t->fixes;
-  printf("%.3f -> %.3f (logistic regression on %zu pairs, %zu read right); %s\n", t->before, t->after, t->pairs,
+  printf("%.3f -> %.3f (logistic regression on %zu pairs, %zu read right); %s", t->before, t->after, t->pairs,
          t->correct, t->fixes ? "fixes the clause" : "does not fix it");
+  *fixing_fresh += (size_t)c->fresh_threshold_fixes;
+  print_fresh(c, t->clause, c->fresh_threshold_fixes);
 }
 
 int main(int argc, char **argv) {
@@ -117,7 +127,7 @@ int main(int argc, char **argv) {
   if (keeper_exec_init(&why) < 0) return fprintf(stderr, "keeper_loop: %s\n", why), 1;
   if (o.repair && keeper_wordnet_init() < 0) return fprintf(stderr, "keeper_loop: WordNet did not open\n"), 1;
   keeper_campaign *c = malloc(sizeof *c);
-  size_t total_defects = 0, total_found = 0, total_unplanted = 0, total_suggested = 0, total_fixing = 0;
+  size_t total_defects = 0, total_found = 0, total_unplanted = 0, total_suggested = 0, total_fixing = 0, total_fresh = 0;
   size_t branches = 0, keeper_reached = 0, random_reached = 0, executions = 0;
   double seconds = 0;
   for (size_t k = 0; k < keeper_n_subjects; k++) {
@@ -132,8 +142,8 @@ int main(int argc, char **argv) {
                                    : (s->engine == KEEPER_LM ? "PocketSphinx, language model" : "PocketSphinx, JSGF grammar"),
            s->intended);
     print_clauses(c, verbose);
-    size_t suggested = 0, fixing = 0;
-    print_repairs(c, &suggested, &fixing);
+    size_t suggested = 0, fixing = 0, fixing_fresh = 0;
+    print_repairs(c, &suggested, &fixing, &fixing_fresh);
     size_t kc = keeper_popcount(v->reached), rc = keeper_popcount(c->random_reached);
     double rate = c->exec_seconds > 0 ? (double)c->executions / c->exec_seconds : 0;
     printf("keeper-subject %s medium=%s branches=%zu keeper_coverage=%zu/%zu", s->name,
@@ -141,18 +151,20 @@ int main(int argc, char **argv) {
     if (o.random_baseline) printf(" random_coverage=%zu/%zu", rc, s->n_outcomes);
     printf(" defects=%zu found=%zu found_as_other=%zu unplanted_failures=%zu api_findings=%zu", v->defects, v->found,
            v->found_as_other, v->unplanted, v->api_findings);
-    if (o.repair) printf(" repairs_suggested=%zu repairs_fixing=%zu", suggested, fixing);
+    if (o.repair)
+      printf(" repairs_suggested=%zu repairs_fixing=%zu repairs_fixing_fresh=%zu", suggested, fixing, fixing_fresh);
     printf(" executions=%zu seconds=%.1f exec_per_s=%.2f\n", c->executions, c->exec_seconds, rate);
     fflush(stdout);
     total_defects += v->defects, total_found += v->found, total_unplanted += v->unplanted;
-    total_suggested += suggested, total_fixing += fixing;
+    total_suggested += suggested, total_fixing += fixing, total_fresh += fixing_fresh;
     branches += s->n_outcomes, keeper_reached += kc, random_reached += rc;
     executions += c->executions, seconds += c->exec_seconds;
   }
   printf("keeper-total branches=%zu keeper_coverage=%.1f%%", branches, branches ? 100.0 * keeper_reached / branches : 0);
   if (o.random_baseline) printf(" random_coverage=%.1f%%", branches ? 100.0 * random_reached / branches : 0);
   printf(" defects=%zu found=%zu unplanted_failures=%zu", total_defects, total_found, total_unplanted);
-  if (o.repair) printf(" repairs_suggested=%zu repairs_fixing=%zu", total_suggested, total_fixing);
+  if (o.repair)
+    printf(" repairs_suggested=%zu repairs_fixing=%zu repairs_fixing_fresh=%zu", total_suggested, total_fixing, total_fresh);
   printf(" executions=%zu seconds=%.1f exec_per_s=%.2f (n=%zu per clause, alpha=%.2f, seed=%llu)\n", executions, seconds,
          seconds > 0 ? executions / seconds : 0, o.n, o.alpha, (unsigned long long)o.seed);
   free(c);

@@ -35,8 +35,7 @@ static void branch_scores(const keeper_subject *s, int b, const keeper_trial *t,
   *f1 = *recall + precision > 0 ? 2 * precision * *recall / (precision + *recall) : 0;
 }
 
-/* 1 when after has no failure on clause and no clause failing that before did not. */
-static int fixed(const keeper_subject *s, int clause, const keeper_verdict *before, const keeper_verdict *after) {
+int keeper_repair_fixed(const keeper_subject *s, int clause, const keeper_verdict *before, const keeper_verdict *after) {
   if (after->clauses[clause].failure != KEEPER_FAIL_NONE) return 0;
   for (size_t k = 0; k < s->n_clauses; k++)
     if (before->clauses[k].failure == KEEPER_FAIL_NONE && after->clauses[k].failure != KEEPER_FAIL_NONE) return 0;
@@ -116,13 +115,13 @@ void keeper_repair_labels(const keeper_subject *s, int clause, const keeper_tria
     if (best < 0) break;
     used[best] = 1;
     labels->words[labels->n++] = candidates[best];
-    out->added[out->n_added++] = candidates[best];
+    snprintf(out->added[out->n_added++], sizeof out->added[0], "%s", candidates[best]);
     recall = best_recall, f1 = best_f1;
     keeper_rerun(s, t, n, timeout_s, current);
     keeper_judge(s, current, n, alpha, &after);
   }
   out->recall_after = recall, out->f1_after = f1;
-  out->fixes = out->n_added && fixed(s, clause, &before, &after);
+  out->fixes = out->n_added && keeper_repair_fixed(s, clause, &before, &after);
   labels->n = original_n; /* the suggestion is reported, the subject left as it was */
 }
 
@@ -182,7 +181,7 @@ void keeper_repair_threshold(const keeper_subject *s, const keeper_trial *t, siz
   for (size_t k = 0; k < s->n_clauses; k++)
     if (before.clauses[k].failure != KEEPER_FAIL_NONE && failing < 0) failing = (int)k;
   if (!s->threshold || failing < 0 || n > MAX_TRIALS) return;
-  out->attempted = 1, out->before = *s->threshold;
+  out->attempted = 1, out->clause = failing, out->before = *s->threshold;
   static double confidence[MAX_TRIALS];
   static int correct[MAX_TRIALS];
   for (size_t i = 0; i < n; i++) {
@@ -199,5 +198,5 @@ void keeper_repair_threshold(const keeper_subject *s, const keeper_trial *t, siz
   keeper_rerun(s, t, n, timeout_s, rerun);
   *s->threshold = out->before;
   keeper_judge(s, rerun, n, alpha, &after);
-  out->fixes = fixed(s, failing, &before, &after);
+  out->fixes = keeper_repair_fixed(s, failing, &before, &after);
 }

@@ -10,14 +10,14 @@
  *    where a logistic regression (LIBLINEAR, L2-regularised, -s 0) of "the API read the input
  *    right" on the confidence crosses P = 0.5.
  * A suggestion fixes the defect when the clause's failure is gone and no other clause fails
- * that did not before. */
+ * that did not before. keeper_campaign.c also checks every suggestion on fresh inputs. */
 #ifndef KEEPER_REPAIR_H
 #define KEEPER_REPAIR_H
 #include "keeper_judge.h"
 
 typedef struct {
   int attempted;                 /* the clause failed and checks a label set */
-  const char *added[KEEPER_MAX_LABELS];
+  char added[KEEPER_MAX_LABELS][2 * KEEPER_WORD_MAX];
   size_t n_added;
   size_t candidates, rejected_by_wordnet;
   double recall_before, recall_after, f1_before, f1_after; /* of the clause's branch */
@@ -26,6 +26,7 @@ typedef struct {
 
 typedef struct {
   int attempted;       /* the subject has a threshold and one of its clauses failed */
+  int clause;          /* the first failing clause, whose fix is judged */
   int suggested;
   const char *why_not;
   size_t pairs, correct;
@@ -33,6 +34,8 @@ typedef struct {
   int fixes;
 } keeper_threshold_repair;
 
+/* 1 when after has no failure on clause and no clause failing that before did not. */
+int keeper_repair_fixed(const keeper_subject *s, int clause, const keeper_verdict *before, const keeper_verdict *after);
 /* The subject re-run (forked) on each trial's recorded API output, into out. */
 void keeper_rerun(const keeper_subject *s, const keeper_trial *t, size_t n, double timeout_s, keeper_trial *out);
 void keeper_repair_labels(const keeper_subject *s, int clause, const keeper_trial *t, size_t n, double alpha,
