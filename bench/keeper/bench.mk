@@ -17,9 +17,18 @@ $(OUT)/bench/keeper_loop: bench/keeper/keeper_loop.c $(KEEPER_LOOP_SRC) $(KEEPER
 	$(CLANG) $(WARN) -O2 -g $(INCLUDES) $(call family_includes,keeper) $(KEEPER_LOOP_CFLAGS) $(filter %.c,$^) \
 	  $(KEEPER_LOOP_LDFLAGS) $(LINK_LIBS) -o $@
 bench: $(OUT)/bench/keeper_loop
-# The byte-level baseline (bench/keeper/bytes/keeper_subject_bytes.c): libFuzzer on the
-# subjects themselves, raw bytes as the API output; sanitized so a subject's crash is caught.
-$(OUT)/bench/keeper_subject_bytes: bench/keeper/bytes/keeper_subject_bytes.c $(wildcard bench/keeper/subjects/*.c bench/keeper/subjects/*.h)
+# The byte-level baselines (bench/keeper/bytes/, yardsticks, not targets), libFuzzer builds
+# sanitized so a subject's crash is caught: raw bytes as the API's output given to the subject
+# (keeper_subject_bytes), and raw bytes as the image or audio the subject's real API reads
+# (keeper_media_bytes, over the same engines as the loop).
+$(OUT)/bench/keeper_subject_bytes: bench/keeper/bytes/keeper_subject_bytes.c bench/keeper/bytes/subject_outcomes.c \
+  $(wildcard bench/keeper/subjects/*.c bench/keeper/subjects/*.h bench/keeper/bytes/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -O1 -g -Ibench/keeper/subjects $(SAN) -fsanitize=fuzzer $(filter %.c,$^) -o $@
-bench: $(OUT)/bench/keeper_subject_bytes
+$(OUT)/bench/keeper_media_bytes: bench/keeper/bytes/keeper_media_bytes.c bench/keeper/bytes/subject_outcomes.c \
+  $(wildcard bench/keeper/subjects/*.c) $(KEEPER_LOOP_HARNESS_SRC) $(SHARED_SRC) $(call family_mutators,keeper) \
+  $(call family_registry,keeper) $(ALL_GEN_H) $(wildcard bench/keeper/subjects/*.h bench/keeper/bytes/*.h harnesses/keeper/*.h)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O1 -g $(INCLUDES) $(call family_includes,keeper) $(KEEPER_LOOP_CFLAGS) $(SAN) -fsanitize=fuzzer \
+	  $(filter %.c,$^) $(KEEPER_LOOP_LDFLAGS) $(LINK_LIBS) -o $@
+bench: $(OUT)/bench/keeper_subject_bytes $(OUT)/bench/keeper_media_bytes
