@@ -21,6 +21,12 @@
 #    functions, annotations per function, valid-input rate against a byte-level baseline of the
 #    same functions and annotations, exec/s, reports, true bugs, spurious reports, precision,
 #    BENCH_ANNOTEST_SECONDS per target and mode (default 60); also in build/bench/annotest.txt.
+#  - Keeper (scripts/bench-keeper.sh, bench/keeper/): per evaluation subject (a small program
+#    branching on OCR or speech output, with planted defects), branch coverage of Keeper's
+#    clause-directed inputs vs random real inputs vs byte-level libFuzzer on the subject,
+#    failures found vs defects carried, repair suggestions and whether they fix the defect,
+#    OCR/ASR executions per second (BENCH_KEEPER_N inputs per clause, default 5; about three
+#    minutes); also in build/bench/keeper.txt.
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -74,5 +80,6 @@ result=$dir/latest.txt
   scripts/bench-coverage.sh
   scripts/bench-moco.sh
   scripts/bench-annotest.sh
+  scripts/bench-keeper.sh
 } | tee "$result"
 echo "bench: results in $result"
