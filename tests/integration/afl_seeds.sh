@@ -29,6 +29,7 @@ for t in $(targets); do
   for crash in "$tmp/$t-out/default/crashes"/id:*; do
     [ -f "$crash" ] || continue
     library_finding "$t" "$crash" || fail "$t: harness-side crash: $crash"
+    keep_finding "$t" "$crash"
   done
   grep -q '^trim_steps [1-9]' "$tmp/$t-mutator-stats" || { cat "$tmp/$t-mutator-stats"; fail "$t: no trimming step ran"; }
   if [ "$t" = lemon_model ]; then

@@ -9,6 +9,14 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# keep_finding TARGET FILE...: moves the saved inputs of a library finding out of the scratch
+# directory into build/test-findings/TARGET/, and says where.
+keep_finding() {
+  local target=$1; shift
+  mkdir -p build/test-findings/"$target"
+  mv "$@" build/test-findings/"$target"/
+  echo "$target: kept in build/test-findings/$target/: $(cd build/test-findings/"$target" && ls | tr '\n' ' ')"
+}
 # check_budget TARGET COLUMN DEFAULT: the target's seed-run budget in `make check` (column 2:
 # libFuzzer runs, 3: afl-fuzz seconds, 4: afl-fuzz executions wanted) from its family's harnesses/*/check_budget.tsv, for the
 # targets whose every execution costs a real recogniser's time; DEFAULT for the rest.

@@ -12,7 +12,8 @@ for t in $(targets); do
   runs=$(check_budget "$t" 2 3000)
   if ! out/libfuzzer/"$t" "$tmp/$t" -seed=1 -runs="$runs" -timeout=60 -artifact_prefix="$tmp/" >"$tmp/$t.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
-    [ -n "$crash" ] && library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
+    # A library finding is reported, not failed; its input is kept for a person to replay.
+    [ -n "$crash" ] && library_finding "$t" "$crash" && { keep_finding "$t" "$tmp"/crash-*; continue; }
     tail -n 40 "$tmp/$t.log"; fail "$t: harness-side crash under libFuzzer"
   fi
   grep -q 'MS: .*Custom' "$tmp/$t.log" || { tail -n 20 "$tmp/$t.log"; fail "$t: custom mutator never produced an input"; }
