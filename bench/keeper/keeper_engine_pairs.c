@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "keeper_image_bounds.h"
 #include "keeper_inputs.h"
 #include "keeper_pairs.h"
 #include "keeper_random.h"
@@ -46,6 +47,7 @@ typedef struct {
   const char *engines[2]; /* short names, for the keeper-pair line */
   keeper_pair_judge judge;
   scene_maker make;
+  void (*describe)(void); /* prints the scenes' ranges, or NULL */
 } pair_spec;
 
 static double now(void) {
@@ -57,14 +59,30 @@ static double now(void) {
 static unsigned max_u(unsigned a, unsigned b) { return a > b ? a : b; }
 static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
 
+/* The clean ranges both OCR engines are calibrated for (ocr_relation.c): the larger of their
+ * smallest sizes, the smaller of their speckle and blur levels. */
+typedef struct {
+  unsigned size_min, specks_max, blur_max;
+} ocr_joint_range;
+
+static ocr_joint_range ocr_both_calibrated(void) {
+  const ocr_relation_calibration *t = &ocr_calibration_tesseract, *c = &ocr_calibration_ocrad;
+  return (ocr_joint_range){max_u(t->min_size_px, c->min_size_px), min_u(t->max_added_specks, c->max_added_specks),
+                           min_u(t->max_added_blur, c->max_added_blur)};
+}
+
+static void describe_ocr(void) {
+  ocr_joint_range j = ocr_both_calibrated();
+  printf("  (sizes %u-%u px, at most %u speckles per 10000 pixels, blur at most %u; tilt, margins and contrast as "
+         "the loop's clean inputs)\n", j.size_min, KEEPER_SIZE_MAX, j.specks_max, j.blur_max);
+}
+
 /* Random print words rendered inside both engines' calibrated ranges, read by each. */
 static void make_ocr_scene(mlf_rng *rng, const pair_options *o, pair_scene *scene) {
-  const ocr_relation_calibration *t = &ocr_calibration_tesseract, *c = &ocr_calibration_ocrad;
+  ocr_joint_range j = ocr_both_calibrated();
   uint64_t text_seed = mlf_rng_next(rng), render_seed = mlf_rng_next(rng);
   keeper_random_text(KEEPER_OCR, text_seed, scene->text, sizeof scene->text);
-  render_params p = keeper_image_input_within(scene->text, render_seed, max_u(t->min_size_px, c->min_size_px),
-                                              min_u(t->max_added_specks, c->max_added_specks),
-                                              min_u(t->max_added_blur, c->max_added_blur));
+  render_params p = keeper_image_input_within(scene->text, render_seed, j.size_min, j.specks_max, j.blur_max);
   snprintf(scene->rendering, sizeof scene->rendering, "%s %u px, %+d deg, gray %u on %u, %u specks, blur %u", p.font,
            p.size_px, p.rotation_deg, p.foreground_gray, p.background_gray, p.noise_specks, p.blur_level);
   keeper_exec_read(KEEPER_TESSERACT, &p, o->timeout_s, &scene->r[0]);
@@ -110,6 +128,7 @@ static void print_scene(const pair_spec *pair, size_t i, const pair_scene *scene
 
 static void run_pair(const pair_spec *pair, const pair_options *o) {
   printf("== %s\n", pair->title);
+  if (pair->describe) pair->describe();
   fflush(stdout);
   mlf_rng rng;
   uint64_t pair_seed = o->seed;
@@ -146,11 +165,11 @@ static void run_pair(const pair_spec *pair, const pair_options *o) {
 static const pair_spec pairs[] = {
     {"ocr", "OCR pair: Tesseract 5.3 (eng) against ocrad 0.28 on random print words, rendered inside both engines' "
             "calibrated ranges",
-     {"tesseract", "ocrad"}, ocr_differential_judge, make_ocr_scene},
+     {"tesseract", "ocrad"}, ocr_differential_judge, make_ocr_scene, describe_ocr},
     {"speech", "speech pair: PocketSphinx 0.8 with the full language model against PocketSphinx with the JSGF grammar "
                "covering the sentence (two decoders of one recogniser, not two engines: Debian 12 has no second "
                "offline ASR), on random sentences of the shared grammars in random voices",
-     {"lm", "grammar"}, keeper_speech_differential_judge, make_speech_scene},
+     {"lm", "grammar"}, keeper_speech_differential_judge, make_speech_scene, NULL},
 };
 #define N_PAIRS (sizeof pairs / sizeof *pairs)
 
