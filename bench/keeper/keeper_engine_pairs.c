@@ -142,10 +142,11 @@ static void run_pair(const pair_spec *pair, const pair_options *o) {
     pair->make(&rng, o, &scene);
     int failing = 0;
     keeper_pair_outcome v = keeper_pair_count(&t, pair->judge, scene.text, &scene.r[0], &scene.r[1], &failing);
-    char failure[64];
-    snprintf(failure, sizeof failure, "failure of %s", pair->engines[failing]);
-    if (v == PAIR_FAILURE) print_scene(pair, t.scenes - 1, &scene, failure);
-    else if (v == PAIR_NOT_READ) print_scene(pair, t.scenes - 1, &scene, "not read");
+    if (v == PAIR_FAILURE) {
+      char failure[64];
+      snprintf(failure, sizeof failure, "failure of %s", pair->engines[failing]);
+      print_scene(pair, t.scenes - 1, &scene, failure);
+    } else if (v == PAIR_NOT_READ) print_scene(pair, t.scenes - 1, &scene, "not read");
     else if (o->verbose) print_scene(pair, t.scenes - 1, &scene, v == PAIR_BOTH_RIGHT ? "both right" : "neither right");
     fflush(stdout);
   }
