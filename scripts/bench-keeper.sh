@@ -17,9 +17,16 @@
 #    fix the defect when the subject is re-run with them on the same inputs, and on fresh
 #    inputs (the loop run again with the next seed);
 #  - OCR/ASR executions per second (pseudo-inverse, API and subject, each in a forked child).
+# Then per engine pair (out/bench/keeper_engine_pairs, BENCH_KEEPER_PAIR_SECONDS each, default
+# 60): Tesseract against ocrad on random print words rendered inside both engines' calibrated
+# ranges, and PocketSphinx's full language model against the JSGF grammar covering the
+# sentence (two decoders of one recogniser: Debian 12 has no second offline ASR) on random
+# grammar sentences in random voices; scenes, determinable failures of each engine (the other
+# read the scene right), scenes neither read right (not determinable), determinable failures
+# per hour and executions per second.
 # Knobs: BENCH_KEEPER_N inputs per clause (default 5), BENCH_KEEPER_SEED (default 1),
 # BENCH_KEEPER_DIR (default build/bench). Output: the table on stdout and in $dir/keeper.txt,
-# the loop's full report in $dir/keeper/loop.txt.
+# the loop's full report in $dir/keeper/loop.txt, each pair's failures in $dir/keeper/pairs.txt.
 # Usage: scripts/bench-keeper.sh [SUBJECT...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,8 +34,10 @@ cd "$top"
 n=${BENCH_KEEPER_N:-5}
 seed=${BENCH_KEEPER_SEED:-1}
 bytes_seconds=${BENCH_KEEPER_BYTES_SECONDS:-2}
+pair_seconds=${BENCH_KEEPER_PAIR_SECONDS:-60}
 dir=${BENCH_KEEPER_DIR:-build/bench}
-for need in out/bench/keeper_loop out/bench/keeper_subject_bytes out/bench/keeper_media_bytes; do
+for need in out/bench/keeper_loop out/bench/keeper_subject_bytes out/bench/keeper_media_bytes \
+  out/bench/keeper_engine_pairs; do
   [ -x "$need" ] || { echo "bench-keeper: $need missing (make $need)" >&2; exit 1; }
 done
 mkdir -p "$dir/keeper"
@@ -82,3 +91,25 @@ table=$dir/keeper.txt
   awk -v b="$text_total" -v m="$media_total" -v t="$branches_total" 'BEGIN { printf "keeper-bytes-total branches=%d text_bytes_coverage=%.1f%% media_bytes_coverage=%.1f%% (* = the byte-level run crashed the subject)\n", t, t ? 100 * b / t : 0, t ? 100 * m / t : 0 }'
   echo "# per-clause detail (recall, failures, inputs that missed, repairs): $loop"
 } | tee "$table"
+
+pairs=$dir/keeper/pairs.txt
+echo "bench-keeper: engine pairs, $pair_seconds s each" >&2
+out/bench/keeper_engine_pairs --seconds "$pair_seconds" --seed "$seed" >"$pairs" 2>"$dir/keeper/pairs.stderr"
+{
+  printf '# Keeper engine pairs: %s s each, seed %s (speech: two decoders of one recogniser, PocketSphinx)\n' \
+    "$pair_seconds" "$seed"
+  printf '%-7s %-17s %-7s %-8s %-20s %-9s %-9s %-10s %-18s %s\n' pair engines scenes seconds "failures (1st/2nd)" \
+    neither not_read findings determinable/hour exec/s
+  while read -r line; do
+    declare -A f=()
+    for kv in $line; do [[ $kv == *=* ]] && f[${kv%%=*}]=${kv#*=}; done
+    pair=$(awk '{print $2}' <<<"$line")
+    first=${f[engines]%%,*} second=${f[engines]#*,}
+    printf '%-7s %-17s %-7s %-8s %-20s %-9s %-9s %-10s %-18s %s\n' "$pair" "${f[engines]}" "${f[scenes]}" \
+      "${f[seconds]}" "${f[failures_$first]}/${f[failures_$second]}" "${f[not_determinable]}" "${f[not_read]}" \
+      "${f[engine_findings]}" "${f[determinable_per_hour]} (${f[per_hour_$first]}/${f[per_hour_$second]})" \
+      "${f[exec_per_s]}"
+    unset f
+  done < <(grep '^keeper-pair ' "$pairs")
+  echo "# each determinable failure with its scene and both readings: $pairs"
+} | tee -a "$table"

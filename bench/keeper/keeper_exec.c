@@ -43,12 +43,11 @@ int keeper_exec_init(const char **why) {
   return 0;
 }
 
-/* OCR: render, encode, decode, read. */
-static void read_image(const keeper_subject *s, const char *text, uint64_t seed, int degraded) {
-  render_params p = keeper_image_input(text, seed, degraded);
+/* OCR: render, encode, decode, read with engine (KEEPER_TESSERACT or KEEPER_OCRAD). */
+static void read_image(int engine, const render_params *p) {
   mlf_run run;
   mlf_run_reset(&run);
-  PIX *pix = scene_image(&p, "keeper_loop", &run);
+  PIX *pix = scene_image(p, "keeper_loop", &run);
   if (!pix) {
     shared->status = KEEPER_NOT_GENERATED;
     snprintf(shared->why, sizeof shared->why, "%s", run.n_findings ? run.findings[0].tag : run.log);
@@ -57,7 +56,7 @@ static void read_image(const keeper_subject *s, const char *text, uint64_t seed,
   shared->stage = KEEPER_STAGE_API;
   static ocr_reading reading;
   const char *failed = NULL;
-  int rc = s->engine == KEEPER_OCRAD ? ocrad_engine_read(pix, &reading, &failed) : tess_engine_read(pix, &reading, &failed);
+  int rc = engine == KEEPER_OCRAD ? ocrad_engine_read(pix, &reading, &failed) : tess_engine_read(pix, &reading, &failed);
   pixDestroy(&pix);
   if (rc < 0) {
     shared->status = KEEPER_API_FAILED;
@@ -68,9 +67,9 @@ static void read_image(const keeper_subject *s, const char *text, uint64_t seed,
   shared->confidence = reading.has_confidences ? reading.mean_confidence / 100.0 : -1;
 }
 
-/* Speech: speak (or, for "", a second of silence and faint noise: nothing said), recognise. */
-static void hear_speech(const keeper_subject *s, const char *text, uint64_t seed, int degraded) {
-  speech_rendering r = keeper_speech_input(s->engine, seed, degraded);
+/* Speech: speak (or, for "", a second of silence and faint noise: nothing said), recognise
+ * with r's search. */
+static void hear_speech(speech_rendering r, const char *text) {
   speech_utterance u = {0};
   const char *why = NULL;
   int rc = 0;
@@ -113,28 +112,37 @@ static void run_subject(const keeper_subject *s) {
   shared->stage = KEEPER_STAGE_DONE;
 }
 
-/* Forks; the child runs body(s, ...) then _exit (no exit handlers: the leak checker and
- * the libraries' atexit code belong to the parent). The parent waits up to timeout_s. */
+/* Forks; the child makes the input and runs the API, then the subject (none: the API alone),
+ * or the subject alone on a recorded API output, then _exit (no exit handlers: the leak
+ * checker and the libraries' atexit code belong to the parent). The parent waits up to
+ * timeout_s. */
 typedef struct {
-  const char *text, *api_text;
-  uint64_t seed;
-  int degraded;
+  const keeper_subject *subject; /* NULL: the API alone */
+  keeper_medium medium;
+  int engine;                    /* the OCR engine (speech: speech.listening) */
+  const char *text;              /* NULL: the subject alone on api_text and confidence */
+  render_params image;
+  speech_rendering speech;
+  const char *api_text;
   double confidence;
 } child_args;
 
-static void in_child(const keeper_subject *s, const child_args *a) {
+static void in_child(const child_args *a) {
   if (a->text) {
-    if (s->medium == KEEPER_OCR) read_image(s, a->text, a->seed, a->degraded);
-    else hear_speech(s, a->text, a->seed, a->degraded);
+    if (a->medium == KEEPER_OCR) read_image(a->engine, &a->image);
+    else hear_speech(a->speech, a->text);
   } else {
     snprintf(shared->api_text, sizeof shared->api_text, "%s", a->api_text);
     shared->confidence = a->confidence;
   }
-  if (shared->status == KEEPER_RAN) run_subject(s);
+  if (shared->status == KEEPER_RAN) {
+    if (a->subject) run_subject(a->subject);
+    else shared->stage = KEEPER_STAGE_DONE;
+  }
   _exit(0);
 }
 
-static void run_forked(const keeper_subject *s, const child_args *a, double timeout_s, keeper_result *out) {
+static void run_forked(const child_args *a, double timeout_s, keeper_result *out) {
   memset(shared, 0, sizeof *shared);
   shared->status = KEEPER_RAN, shared->stage = KEEPER_STAGE_PSEUDO_INVERSE, shared->outcome = -1;
   double start = now();
@@ -144,7 +152,7 @@ static void run_forked(const keeper_subject *s, const child_args *a, double time
     shared->status = KEEPER_API_FAILED;
     snprintf(shared->why, sizeof shared->why, "fork: %s", strerror(errno));
   } else if (pid == 0) {
-    in_child(s, a);
+    in_child(a);
   } else {
     int status = 0;
     pid_t done;
@@ -166,12 +174,24 @@ static void run_forked(const keeper_subject *s, const child_args *a, double time
 
 void keeper_exec_input(const keeper_subject *s, const char *text, uint64_t seed, int degraded, double timeout_s,
                        keeper_result *out) {
-  child_args a = {.text = text, .seed = seed, .degraded = degraded};
-  run_forked(s, &a, timeout_s, out);
+  child_args a = {.subject = s, .medium = s->medium, .engine = s->engine, .text = text};
+  if (s->medium == KEEPER_OCR) a.image = keeper_image_input(text, seed, degraded);
+  else a.speech = keeper_speech_input(s->engine, seed, degraded);
+  run_forked(&a, timeout_s, out);
 }
 
 void keeper_exec_subject(const keeper_subject *s, const char *api_text, double confidence, double timeout_s,
                          keeper_result *out) {
-  child_args a = {.api_text = api_text, .confidence = confidence};
-  run_forked(s, &a, timeout_s, out);
+  child_args a = {.subject = s, .medium = s->medium, .api_text = api_text, .confidence = confidence};
+  run_forked(&a, timeout_s, out);
+}
+
+void keeper_exec_read(int engine, const render_params *p, double timeout_s, keeper_result *out) {
+  child_args a = {.medium = KEEPER_OCR, .engine = engine, .text = p->text, .image = *p};
+  run_forked(&a, timeout_s, out);
+}
+
+void keeper_exec_hear(const speech_rendering *r, const char *text, double timeout_s, keeper_result *out) {
+  child_args a = {.medium = KEEPER_SPEECH, .engine = r->listening, .text = text, .speech = *r};
+  run_forked(&a, timeout_s, out);
 }

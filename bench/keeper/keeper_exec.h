@@ -7,6 +7,8 @@
 #ifndef KEEPER_EXEC_H
 #define KEEPER_EXEC_H
 #include <stdint.h>
+#include "render_params.h"
+#include "speech_render.h"
 #include "subject.h"
 
 typedef enum { KEEPER_STAGE_PSEUDO_INVERSE, KEEPER_STAGE_API, KEEPER_STAGE_SUBJECT, KEEPER_STAGE_DONE } keeper_stage;
@@ -42,4 +44,9 @@ void keeper_exec_input(const keeper_subject *s, const char *text, uint64_t seed,
 /* The subject alone on a recorded API output (a repair re-runs the subject this way). */
 void keeper_exec_subject(const keeper_subject *s, const char *api_text, double confidence, double timeout_s,
                          keeper_result *out);
+/* The API alone, no subject (the engine-pair bench): the OCR engine (KEEPER_TESSERACT or
+ * KEEPER_OCRAD) on the image of p (p->text is the scene's text), or PocketSphinx on text
+ * spoken as r asks, with r->listening's search. out->api_text is what it returned. */
+void keeper_exec_read(int engine, const render_params *p, double timeout_s, keeper_result *out);
+void keeper_exec_hear(const speech_rendering *r, const char *text, double timeout_s, keeper_result *out);
 #endif

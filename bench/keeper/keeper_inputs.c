@@ -10,7 +10,15 @@ static const char *const fonts[KEEPER_N_FONTS] = {KEEPER_FONTS};
 
 static unsigned between(mlf_rng *rng, unsigned lo, unsigned hi) { return lo + (unsigned)mlf_rng_below(rng, hi - lo + 1); }
 
-render_params keeper_image_input(const char *text, uint64_t seed, int degraded) {
+/* The clean ranges of size, speckles and blur: ordinary legible print, or a reader's calibrated
+ * range (keeper_image_input_within). */
+typedef struct {
+  unsigned size_min, size_max, specks_max, blur_max;
+} clean_bounds;
+
+/* One rendering from seed: the draws are the same in number and order for every bounds, so a
+ * seed picks the same font, tilt and margins whatever the bounds. */
+static render_params draw_image(const char *text, uint64_t seed, int degraded, const clean_bounds *b) {
   mlf_rng rng;
   mlf_rng_seed(&rng, seed);
   render_params p = {.text = text, .font = fonts[mlf_rng_below(&rng, KEEPER_N_FONTS)], .noise_seed = seed};
@@ -21,11 +29,22 @@ render_params keeper_image_input(const char *text, uint64_t seed, int degraded) 
     p.foreground_gray = between(&rng, 110, 130), p.background_gray = between(&rng, 150, 170);
     p.noise_specks = between(&rng, 300, 600), p.blur_level = between(&rng, 10, KEEPER_BLUR_MAX + KEEPER_ADDED_BLUR_MAX);
   } else {
-    p.size_px = between(&rng, 20, 48);
+    p.size_px = between(&rng, b->size_min, b->size_max);
     p.foreground_gray = between(&rng, 0, 60), p.background_gray = between(&rng, 200, 255);
-    p.noise_specks = between(&rng, 0, 20), p.blur_level = between(&rng, 0, 2);
+    p.noise_specks = between(&rng, 0, b->specks_max), p.blur_level = between(&rng, 0, b->blur_max);
   }
   return p;
+}
+
+render_params keeper_image_input(const char *text, uint64_t seed, int degraded) {
+  static const clean_bounds legible = {20, 48, 20, 2};
+  return draw_image(text, seed, degraded, &legible);
+}
+
+render_params keeper_image_input_within(const char *text, uint64_t seed, unsigned size_min, unsigned specks_max,
+                                        unsigned blur_max) {
+  const clean_bounds within = {size_min, KEEPER_SIZE_MAX, specks_max, blur_max};
+  return draw_image(text, seed, 0, &within);
 }
 
 speech_rendering keeper_speech_input(int listening, uint64_t seed, int degraded) {

@@ -6,6 +6,9 @@
 
 typedef enum { DIFFERENTIAL_UNDETERMINED, DIFFERENTIAL_AGREE, DIFFERENTIAL_FAILURE } differential_verdict;
 
+/* The verdict from whether each of two recognisers read the scene right, for any pair (the
+ * OCR judge below; the speech pair of bench/keeper/keeper_engine_pairs.c). */
+differential_verdict differential_from_rights(int first_right, int second_right, int *failing_engine);
 /* UNDETERMINED when neither reading is right; FAILURE when one is right and the other is not
  * (which one in *failing_engine: 0 the first, 1 the second); AGREE when both are right. */
 differential_verdict ocr_differential_judge(const char *truth, const char *first, const char *second,
