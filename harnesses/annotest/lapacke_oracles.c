@@ -522,41 +522,43 @@ void annotest_check_dgelsy(at_ctx *ctx, lapack_int ret, int matrix_layout, lapac
   lpk_release(a2), lpk_release(b2), lpk_release(jpvt2);
 }
 
-void annotest_check_dsysv(at_ctx *ctx, lapack_int ret, int matrix_layout, char uplo, lapack_int n, lapack_int nrhs,
-                          double *a, lapack_int lda, lapack_int *ipiv, double *b, lapack_int ldb, int matrix_layout0,
-                          char uplo0, lapack_int n0, lapack_int nrhs0, double *a0, lapack_int lda0,
-                          lapack_int *ipiv0, double *b0, lapack_int ldb0) {
-  (void)matrix_layout0, (void)uplo0, (void)n0, (void)nrhs0, (void)ipiv0;
+/* dsysv (ipiv given) and dposv (ipiv NULL) share their oracles: X solves A X = B for the
+ * symmetric A of a0's uplo triangle, and the same call in the other layout gives the same INFO,
+ * pivots, solution and factor. */
+static void check_symmetric_solve(at_ctx *ctx, lapack_int ret, int matrix_layout, char uplo, lapack_int n,
+                                  lapack_int nrhs, double *a, lapack_int lda, lapack_int *ipiv, double *b,
+                                  lapack_int ldb, double *a0, lapack_int lda0, double *b0, lapack_int ldb0) {
   if (ret != 0) return;
   lpk_mat A = lpk_symmetric(matrix_layout, uplo, n, a0, lda0), X = lpk_from(matrix_layout, n, nrhs, b, ldb),
           B = lpk_from(matrix_layout, n, nrhs, b0, ldb0);
   check_solution(ctx, A, 0, X, B, "A X = B");
   lpk_free(&A), lpk_free(&X), lpk_free(&B);
+  int other = lpk_other(matrix_layout);
   lapack_int lda2, ldb2;
   double *a2 = lpk_other_layout(matrix_layout, n, n, a0, lda0, &lda2), *b2 = lpk_other_layout(matrix_layout, n, nrhs, b0, ldb0, &ldb2);
-  lapack_int *ipiv2 = scratch((size_t)n, sizeof *ipiv2);
-  lapack_int r2 = LAPACKE_dsysv(lpk_other(matrix_layout), uplo, n, nrhs, a2, lda2, ipiv2, b2, ldb2);
-  if (same_info(ctx, ret, r2, matrix_layout) && same_vector(ctx, "IPIV", ipiv, ipiv2, (size_t)n * sizeof *ipiv) &&
+  lapack_int *ipiv2 = ipiv ? scratch((size_t)n, sizeof *ipiv2) : NULL;
+  lapack_int r2 = ipiv ? LAPACKE_dsysv(other, uplo, n, nrhs, a2, lda2, ipiv2, b2, ldb2)
+                       : LAPACKE_dposv(other, uplo, n, nrhs, a2, lda2, b2, ldb2);
+  if (same_info(ctx, ret, r2, matrix_layout) &&
+      (!ipiv || same_vector(ctx, "IPIV", ipiv, ipiv2, (size_t)n * sizeof *ipiv)) &&
       same_matrix(ctx, "X", matrix_layout, n, nrhs, b, ldb, b2, ldb2))
     same_matrix(ctx, "factor", matrix_layout, n, n, a, lda, a2, lda2);
   lpk_release(a2), lpk_release(b2), lpk_release(ipiv2);
+}
+
+void annotest_check_dsysv(at_ctx *ctx, lapack_int ret, int matrix_layout, char uplo, lapack_int n, lapack_int nrhs,
+                          double *a, lapack_int lda, lapack_int *ipiv, double *b, lapack_int ldb, int matrix_layout0,
+                          char uplo0, lapack_int n0, lapack_int nrhs0, double *a0, lapack_int lda0,
+                          lapack_int *ipiv0, double *b0, lapack_int ldb0) {
+  (void)matrix_layout0, (void)uplo0, (void)n0, (void)nrhs0, (void)ipiv0;
+  check_symmetric_solve(ctx, ret, matrix_layout, uplo, n, nrhs, a, lda, ipiv, b, ldb, a0, lda0, b0, ldb0);
 }
 
 void annotest_check_dposv(at_ctx *ctx, lapack_int ret, int matrix_layout, char uplo, lapack_int n, lapack_int nrhs,
                           double *a, lapack_int lda, double *b, lapack_int ldb, int matrix_layout0, char uplo0,
                           lapack_int n0, lapack_int nrhs0, double *a0, lapack_int lda0, double *b0, lapack_int ldb0) {
   (void)matrix_layout0, (void)uplo0, (void)n0, (void)nrhs0;
-  if (ret != 0) return;
-  lpk_mat A = lpk_symmetric(matrix_layout, uplo, n, a0, lda0), X = lpk_from(matrix_layout, n, nrhs, b, ldb),
-          B = lpk_from(matrix_layout, n, nrhs, b0, ldb0);
-  check_solution(ctx, A, 0, X, B, "A X = B");
-  lpk_free(&A), lpk_free(&X), lpk_free(&B);
-  lapack_int lda2, ldb2;
-  double *a2 = lpk_other_layout(matrix_layout, n, n, a0, lda0, &lda2), *b2 = lpk_other_layout(matrix_layout, n, nrhs, b0, ldb0, &ldb2);
-  lapack_int r2 = LAPACKE_dposv(lpk_other(matrix_layout), uplo, n, nrhs, a2, lda2, b2, ldb2);
-  if (same_info(ctx, ret, r2, matrix_layout) && same_matrix(ctx, "X", matrix_layout, n, nrhs, b, ldb, b2, ldb2))
-    same_matrix(ctx, "factor", matrix_layout, n, n, a, lda, a2, lda2);
-  lpk_release(a2), lpk_release(b2);
+  check_symmetric_solve(ctx, ret, matrix_layout, uplo, n, nrhs, a, lda, NULL, b, ldb, a0, lda0, b0, ldb0);
 }
 
 /* The dense n x n matrix of dgbsv's band storage (rows kl .. 2 kl + ku of ab). */
