@@ -4,9 +4,8 @@
 #include <string.h>
 #include "image_decode.h"
 #include "mlf_capture.h"
-#include "ocr_feedback.h"
-#include "png_encode.h"
 #include "render_check.h"
+#include "scene_image.h"
 
 /* The first pixel where the decoded image differs from the canvas, or -1. */
 static long first_difference(const render_canvas *canvas, PIX *pix) {
@@ -38,37 +37,21 @@ static void check_leptonica_round_trip(PIX *rgba, mlf_run *run) {
 }
 
 void render_check(const render_params *p, mlf_run *run) {
-  char why[200];
   render_canvas canvas;
-  mlf_capture_begin("pango/cairo/FreeType (the renderer)");
-  int drawn = render_canvas_draw(p, &canvas, why, sizeof why);
-  mlf_capture_end(NULL);
-  if (drawn) {
-    mlf_log(run, "not rendered: %s", why);
-    return;
-  }
   png_file png;
-  mlf_capture_begin("libpng (png_image_write_to_memory)");
-  int encoded = png_encode_canvas(&canvas, &png, why, sizeof why);
+  if (scene_png(p, "keeper_render", &canvas, &png, run)) return;
+  mlf_capture_begin("leptonica (pixReadMem)");
+  PIX *pix = image_decode_png_as_is(png.bytes, png.size);
+  long diff = pix ? first_difference(&canvas, pix) : 0;
+  if (pix && diff < 0) check_leptonica_round_trip(pix, run);
   mlf_capture_end(NULL);
-  mlf_log(run, "rendered %d x %d, PNG %zu bytes", canvas.width, canvas.height, encoded ? 0 : png.size);
-  ocr_feedback_rendering(p, canvas.width, canvas.height);
-  if (encoded) {
-    mlf_finding(run, "mlf:keeper_render:libpng:png_image_write_to_memory:refused-valid-canvas", "%s", why);
-  } else {
-    mlf_capture_begin("leptonica (pixReadMem)");
-    PIX *pix = image_decode_png_as_is(png.bytes, png.size);
-    long diff = pix ? first_difference(&canvas, pix) : 0;
-    if (pix && diff < 0) check_leptonica_round_trip(pix, run);
-    mlf_capture_end(NULL);
-    if (!pix)
-      mlf_finding(run, "mlf:keeper_render:leptonica:pixReadMem:refused-valid-png", "leptonica did not decode libpng's PNG");
-    else if (diff >= 0)
-      mlf_finding(run, "mlf:keeper_render:libpng+leptonica:png-round-trip:pixels-differ",
-                  "decoded %u x %u x %d differs from the %d x %d canvas at pixel %ld", pixGetWidth(pix),
-                  pixGetHeight(pix), pixGetDepth(pix), canvas.width, canvas.height, diff);
-    pixDestroy(&pix);
-    png_file_free(&png);
-  }
+  if (!pix)
+    mlf_finding(run, "mlf:keeper_render:leptonica:pixReadMem:refused-valid-png", "leptonica did not decode libpng's PNG");
+  else if (diff >= 0)
+    mlf_finding(run, "mlf:keeper_render:libpng+leptonica:png-round-trip:pixels-differ",
+                "decoded %u x %u x %d differs from the %d x %d canvas at pixel %ld", pixGetWidth(pix), pixGetHeight(pix),
+                pixGetDepth(pix), canvas.width, canvas.height, diff);
+  pixDestroy(&pix);
+  png_file_free(&png);
   render_canvas_free(&canvas);
 }

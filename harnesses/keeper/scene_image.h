@@ -5,7 +5,13 @@
 #define KEEPER_SCENE_IMAGE_H
 #include "image_decode.h"
 #include "mlf_report.h"
+#include "png_encode.h"
 #include "render_params.h"
+
+/* Its first two steps: the canvas drawn and encoded. 0 with both ready (the caller frees them);
+ * -1 when the rendering is out of range (logged) or libpng refused the canvas (a finding of
+ * target on run), with nothing left to free. */
+int scene_png(const render_params *p, const char *target, render_canvas *canvas, png_file *png, mlf_run *run);
 
 /* The 8-bit gray image the OCR engine sees, or NULL: out of the pseudo-inverse's range or past
  * the budget (logged), or a library failed (a finding of target on run). */
