@@ -89,9 +89,8 @@ static void judge_relation(const Mlf__Keeper__SpeechRelation *rel, const speech_
 
 static void pocketsphinx_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Keeper__SpeechCase *c = (const Mlf__Keeper__SpeechCase *)msg;
-  const char *text = c->scene && c->scene->text ? c->scene->text : "";
   speech_rendering r;
-  speech_rendering_from_proto(c->scene && c->scene->medium_case == MLF__KEEPER__SCENE__MEDIUM_SPEECH ? c->scene->speech : NULL, &r);
+  const char *text = speech_case_from_proto(c, &r);
   speech_audio synth;
   const char *why = NULL;
   speech_hearing *heard = malloc(sizeof *heard);

@@ -79,9 +79,8 @@ static void judge_agreement(const speech_rendering *r, const speech_audio *synth
 
 static void speak_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Keeper__SpeechCase *c = (const Mlf__Keeper__SpeechCase *)msg;
-  const char *text = c->scene && c->scene->text ? c->scene->text : "";
   speech_rendering r;
-  speech_rendering_from_proto(c->scene && c->scene->medium_case == MLF__KEEPER__SCENE__MEDIUM_SPEECH ? c->scene->speech : NULL, &r);
+  const char *text = speech_case_from_proto(c, &r);
   speech_audio synth;
   const char *why = NULL;
   mlf_capture_begin(r.voice.flite ? "flite" : "espeak-ng");

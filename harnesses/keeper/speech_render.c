@@ -29,6 +29,12 @@ void speech_rendering_from_proto(const Mlf__Keeper__SpeechRendering *r, speech_r
   out->listening = speech_grammar_get((int)r->listening) ? (int)r->listening : 0;
 }
 
+const char *speech_case_from_proto(const Mlf__Keeper__SpeechCase *c, speech_rendering *out) {
+  const Mlf__Keeper__Scene *scene = c->scene;
+  speech_rendering_from_proto(scene && scene->medium_case == MLF__KEEPER__SCENE__MEDIUM_SPEECH ? scene->speech : NULL, out);
+  return scene && scene->text ? scene->text : "";
+}
+
 int speech_render_synthesis(const speech_rendering *r, const char *text, speech_audio *synth, const char **why) {
   mlf_capture_begin(r->voice.flite ? "flite" : "espeak-ng");
   int rc = speech_synthesise(&r->voice, text, synth, why);

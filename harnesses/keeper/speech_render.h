@@ -4,6 +4,7 @@
  * that library's. */
 #ifndef KEEPER_SPEECH_RENDER_H
 #define KEEPER_SPEECH_RENDER_H
+#include "keeper.pb-c.h"
 #include "keeper_speech.pb-c.h"
 #include "speech_distort.h"
 #include "speech_resample.h"
@@ -20,6 +21,8 @@ typedef struct {
 /* The rendering a message asks for, every number brought into its range (the harness bounds
  * what it runs whatever the mutator did); the voice defaults to the synthesiser's first. */
 void speech_rendering_from_proto(const Mlf__Keeper__SpeechRendering *r, speech_rendering *out);
+/* A speech case's text ("" without one), with its scene's rendering into out as above. */
+const char *speech_case_from_proto(const Mlf__Keeper__SpeechCase *c, speech_rendering *out);
 
 typedef struct {
   speech_pcm pcm;        /* the utterance the recogniser hears */
