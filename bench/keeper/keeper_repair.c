@@ -93,7 +93,7 @@ void keeper_repair_labels(const keeper_subject *s, int clause, const keeper_tria
   static char candidates[MAX_CANDIDATES][2 * KEEPER_WORD_MAX];
   size_t n_candidates = label_candidates(s, clause, t, n, candidates, out);
   int b = s->clauses[clause].outcome;
-  static keeper_trial current[MAX_TRIALS], trial_run[MAX_TRIALS];
+  static keeper_trial current[MAX_TRIALS], trial_run[MAX_TRIALS], best_run[MAX_TRIALS];
   memcpy(current, t, n * sizeof *t);
   branch_scores(s, b, current, n, &out->recall_before, &out->f1_before);
   size_t original_n = labels->n;
@@ -110,14 +110,17 @@ void keeper_repair_labels(const keeper_subject *s, int clause, const keeper_tria
       labels->n--;
       double r, f;
       branch_scores(s, b, trial_run, n, &r, &f);
-      if (r > best_recall && f >= f1) best = (int)c, best_recall = r, best_f1 = f;
+      if (r > best_recall && f >= f1) {
+        best = (int)c, best_recall = r, best_f1 = f;
+        memcpy(best_run, trial_run, n * sizeof *trial_run);
+      }
     }
     if (best < 0) break;
     used[best] = 1;
     labels->words[labels->n++] = candidates[best];
     snprintf(out->added[out->n_added++], sizeof out->added[0], "%s", candidates[best]);
     recall = best_recall, f1 = best_f1;
-    keeper_rerun(s, t, n, timeout_s, current);
+    memcpy(current, best_run, n * sizeof *best_run); /* the subject's runs with that label added */
     keeper_judge(s, current, n, alpha, &after);
   }
   out->recall_after = recall, out->f1_after = f1;
