@@ -66,6 +66,13 @@ bytes_coverage() {
   rm -rf "$work"
 }
 
+# fields LINE: the key=value words of a report line into the array f.
+declare -A f
+fields() {
+  f=()
+  for kv in $1; do [[ $kv == *=* ]] && f[${kv%%=*}]=${kv#*=}; done
+}
+
 table=$dir/keeper.txt
 {
   printf '# Keeper subjects: %s inputs per clause, seed %s; byte-level baseline %s s per subject\n' "$n" "$seed" "$bytes_seconds"
@@ -73,8 +80,7 @@ table=$dir/keeper.txt
     unplanted repairs/same/fresh exec/s
   text_total=0 media_total=0 branches_total=0
   while read -r line; do
-    declare -A f=()
-    for kv in $line; do [[ $kv == *=* ]] && f[${kv%%=*}]=${kv#*=}; done
+    fields "$line"
     s=$(awk '{print $2}' <<<"$line")
     read -r treached tcrashes < <(bytes_coverage out/bench/keeper_subject_bytes "$s" "${f[medium]}")
     read -r mreached mcrashes < <(bytes_coverage out/bench/keeper_media_bytes "$s" "${f[medium]}")
@@ -84,7 +90,6 @@ table=$dir/keeper.txt
       "${f[random_coverage]}" "$treached/$b$([ "$tcrashes" -gt 0 ] && echo '*')" \
       "$mreached/$b$([ "$mcrashes" -gt 0 ] && echo '*')" "${f[found]}/${f[defects]}" \
       "${f[unplanted_failures]}" "${f[repairs_suggested]}/${f[repairs_fixing]}/${f[repairs_fixing_fresh]}" "${f[exec_per_s]}"
-    unset f
   done < <(grep '^keeper-subject ' "$loop")
   total=$(grep '^keeper-total ' "$loop")
   echo "$total"
@@ -101,15 +106,13 @@ out/bench/keeper_engine_pairs --seconds "$pair_seconds" --seed "$seed" >"$pairs"
   printf '%-7s %-17s %-7s %-8s %-20s %-9s %-9s %-10s %-18s %s\n' pair engines scenes seconds "failures (1st/2nd)" \
     neither not_read findings determinable/hour exec/s
   while read -r line; do
-    declare -A f=()
-    for kv in $line; do [[ $kv == *=* ]] && f[${kv%%=*}]=${kv#*=}; done
+    fields "$line"
     pair=$(awk '{print $2}' <<<"$line")
     first=${f[engines]%%,*} second=${f[engines]#*,}
     printf '%-7s %-17s %-7s %-8s %-20s %-9s %-9s %-10s %-18s %s\n' "$pair" "${f[engines]}" "${f[scenes]}" \
       "${f[seconds]}" "${f[failures_$first]}/${f[failures_$second]}" "${f[not_determinable]}" "${f[not_read]}" \
       "${f[engine_findings]}" "${f[determinable_per_hour]} (${f[per_hour_$first]}/${f[per_hour_$second]})" \
       "${f[exec_per_s]}"
-    unset f
   done < <(grep '^keeper-pair ' "$pairs")
   echo "# each determinable failure with its scene and both readings: $pairs"
 } | tee -a "$table"

@@ -25,10 +25,10 @@
 #    branching on OCR or speech output, with planted defects), branch coverage of Keeper's
 #    clause-directed inputs vs random real inputs vs byte-level libFuzzer on the subject,
 #    failures found vs defects carried, repair suggestions and whether they fix the defect,
-#    OCR/ASR executions per second (BENCH_KEEPER_N inputs per clause, default 5; about three
-#    minutes); then per engine pair (Tesseract/ocrad; PocketSphinx's language model/grammar)
-#    determinable failures per hour (BENCH_KEEPER_PAIR_SECONDS per pair, default 60); also in
-#    build/bench/keeper.txt.
+#    OCR/ASR executions per second (BENCH_KEEPER_N inputs per clause, default 5); then per
+#    engine pair (Tesseract/ocrad; PocketSphinx's language model/grammar) determinable failures
+#    per hour (BENCH_KEEPER_PAIR_SECONDS per pair, default 60); 5.6 minutes in all, measured
+#    on two cores; also in build/bench/keeper.txt.
 # BENCH_SECONDS sets the fuzzing time per target (default 20). Results: bench-results/.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "keeper_image_bounds.h"
 #include "keeper_inputs.h"
 #include "keeper_pairs.h"
@@ -49,12 +48,6 @@ typedef struct {
   scene_maker make;
   void (*describe)(void); /* prints the scenes' ranges, or NULL */
 } pair_spec;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static unsigned max_u(unsigned a, unsigned b) { return a > b ? a : b; }
 static unsigned min_u(unsigned a, unsigned b) { return a < b ? a : b; }
@@ -136,8 +129,8 @@ static void run_pair(const pair_spec *pair, const pair_options *o) {
   mlf_rng_seed(&rng, pair_seed);
   keeper_pair_tally t = {0};
   static pair_scene scene;
-  double start = now(), elapsed = 0;
-  while ((elapsed = now() - start) < o->seconds) {
+  double start = keeper_now(), elapsed = 0;
+  while ((elapsed = keeper_now() - start) < o->seconds) {
     memset(&scene, 0, sizeof scene);
     pair->make(&rng, o, &scene);
     int failing = 0;
@@ -150,7 +143,7 @@ static void run_pair(const pair_spec *pair, const pair_options *o) {
     else if (o->verbose) print_scene(pair, t.scenes - 1, &scene, v == PAIR_BOTH_RIGHT ? "both right" : "neither right");
     fflush(stdout);
   }
-  elapsed = now() - start;
+  elapsed = keeper_now() - start;
   size_t determinable = t.failures[0] + t.failures[1];
   printf("keeper-pair %s engines=%s,%s scenes=%zu seconds=%.1f both_right=%zu failures_%s=%zu failures_%s=%zu "
          "not_determinable=%zu not_read=%zu engine_findings=%zu,%zu determinable=%zu determinable_per_hour=%.0f "

@@ -20,7 +20,7 @@
 
 static keeper_result *shared;
 
-static double now(void) {
+double keeper_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return t.tv_sec + t.tv_nsec * 1e-9;
@@ -145,7 +145,7 @@ static void in_child(const child_args *a) {
 static void run_forked(const child_args *a, double timeout_s, keeper_result *out) {
   memset(shared, 0, sizeof *shared);
   shared->status = KEEPER_RAN, shared->stage = KEEPER_STAGE_PSEUDO_INVERSE, shared->outcome = -1;
-  double start = now();
+  double start = keeper_now();
   fflush(NULL);
   pid_t pid = fork();
   if (pid < 0) {
@@ -156,7 +156,7 @@ static void run_forked(const child_args *a, double timeout_s, keeper_result *out
   } else {
     int status = 0;
     pid_t done;
-    while ((done = waitpid(pid, &status, WNOHANG)) == 0 && now() - start < timeout_s) usleep(1000);
+    while ((done = waitpid(pid, &status, WNOHANG)) == 0 && keeper_now() - start < timeout_s) usleep(1000);
     if (done == 0) {
       kill(pid, SIGKILL);
       waitpid(pid, &status, 0);
@@ -169,7 +169,7 @@ static void run_forked(const child_args *a, double timeout_s, keeper_result *out
     }
   }
   *out = *shared;
-  out->seconds = now() - start;
+  out->seconds = keeper_now() - start;
 }
 
 void keeper_exec_input(const keeper_subject *s, const char *text, uint64_t seed, int degraded, double timeout_s,

@@ -34,6 +34,8 @@ typedef struct {
   double seconds;                     /* wall time of the child */
 } keeper_result;
 
+/* Seconds on the monotonic clock (the children's wall times, a bench's budget). */
+double keeper_now(void);
 /* Loads what the children inherit: Tesseract (one thread), the PocketSphinx decoder with its
  * grammars, the renderer's fonts. 0, or -1 with why. */
 int keeper_exec_init(const char **why);
