@@ -370,14 +370,15 @@ int annotest_xgb_mutant_allocates_count(const char *fname) {
   return changed(fname, sizes, " -> ") && !(fabs(new_value(fname)) < 1 << 20);
 }
 
+static const char *const base_score[] = {"base_score", NULL};
+
 /* Logistic losses refuse to save a base_score outside (0, 1) (regression_loss.h:94,
  * LogisticRegression::ProbToMargin, used by reg:logistic and binary:logistic). */
 static int logistic_base_score_refused(const char *fname) {
-  static const char *const base[] = {"base_score", NULL};
+  if (!changed(fname, base_score, " -> ")) return 0;
   const annotest_xgb_booster_info *info = annotest_xgb_info(annotest_xgb_saved_of(fname)->source);
   float v = (float)new_value(fname);
-  return changed(fname, base, " -> ") && info &&
-         (!strcmp(info->params.objective, "reg:logistic") || !strcmp(info->params.objective, "binary:logistic")) &&
+  return info && (!strcmp(info->params.objective, "reg:logistic") || !strcmp(info->params.objective, "binary:logistic")) &&
          !(v > 0 && v < 1);
 }
 
@@ -388,8 +389,7 @@ int annotest_xgb_mutant_unsaveable(const char *fname) {
 }
 
 int annotest_xgb_mutant_nonfinite_base_score(const char *fname) {
-  static const char *const base[] = {"base_score", NULL};
-  return changed(fname, base, " -> ") && !isfinite((float)new_value(fname));
+  return changed(fname, base_score, " -> ") && !isfinite((float)new_value(fname));
 }
 
 char *annotest_xgb_model_file(BoosterHandle booster, int format, int mutate, int which, int pick, double t) {
