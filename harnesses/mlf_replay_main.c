@@ -1,11 +1,14 @@
 /* Replay driver: runs saved inputs (crash files, corpus entries, known-finding reproducers)
  * and prints for each the decoded message, what each backend returned, the findings and the
  * verdict. Exit status: 0 no finding, 1 some input had a finding, 2 unusable input.
- * Usage: <target> [--message-name] FILE... */
+ * Usage: <target> [--message-name] FILE...
+ *        <target> --reproducer TAG FILE   writes a standalone C program for finding TAG of FILE */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mlf_emit.h"
 #include "mlf_entry.h"
 #include "mlf_target.h"
 
@@ -24,15 +27,63 @@ static uint8_t *read_file(const char *path, size_t *size) {
   return buf;
 }
 
+__attribute__((weak)) int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag,
+                                               FILE *out) {
+  (void)msg, (void)tag, (void)out;
+  return -1;
+}
+
+/* --reproducer: runs the input, and when one of its findings matches tag (a registry tag or
+ * pattern) writes the target's standalone program for it. Exit 0 written, 1 the input does
+ * not raise the tag, 2 unusable input, 3 the target cannot generate one for it. */
+static int emit_reproducer(const char *argv0, const char *tag, const char *path) {
+  size_t size;
+  uint8_t *data = read_file(path, &size);
+  if (!data) {
+    fprintf(stderr, "%s: cannot read %s: %s\n", argv0, path, strerror(errno));
+    return 2;
+  }
+  static mlf_run run;
+  ProtobufCMessage *msg = NULL;
+  int status = 2;
+  if (mlf_entry_run(data, size, &run, &msg) < 0) {
+    fprintf(stderr, "%s: %s is not an encoded %s\n", argv0, path, mlf_this_target.message->name);
+  } else {
+    const char *raised = NULL;
+    for (size_t i = 0; i < run.n_findings && !raised; i++)
+      if (fnmatch(tag, run.findings[i].tag, 0) == 0) raised = run.findings[i].tag;
+    if (!raised) {
+      fprintf(stderr, "%s: %s does not raise %s (verdict %s)\n", argv0, path, tag,
+              mlf_run_verdict(&run));
+      status = 1;
+    } else if (mlf_emit_reproducer(msg, raised, stdout) < 0) {
+      fprintf(stderr, "%s: target %s cannot generate a reproducer for %s\n", argv0,
+              mlf_this_target.name, raised);
+      status = 3;
+    } else {
+      status = 0;
+    }
+    protobuf_c_message_free_unpacked(msg, NULL);
+  }
+  free(data);
+  return status;
+}
+
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--message-name") == 0) {
     puts(mlf_this_target.message->name);
     return 0;
   }
+  if (argc == 4 && strcmp(argv[1], "--reproducer") == 0) {
+    mlf_entry_init(argv[0]);
+    return emit_reproducer(argv[0], argv[2], argv[3]);
+  }
   if (argc < 2 || argv[1][0] == '-') {
     fprintf(stderr, "usage: %s [--message-name] FILE...\n"
-                    "  replays encoded %s inputs of target %s and prints the verdict of each\n",
-            argv[0], mlf_this_target.message->name, mlf_this_target.name);
+                    "       %s --reproducer TAG FILE\n"
+                    "  replays encoded %s inputs of target %s and prints the verdict of each;\n"
+                    "  --reproducer writes a standalone C program for finding TAG of FILE\n",
+            argv[0], argv[0], mlf_this_target.message->name, mlf_this_target.name);
     return 2;
   }
   mlf_entry_init(argv[0]);
