@@ -2,7 +2,10 @@
  * eltwise-on-submemory-not-computed) against Debian's libdnnl 2.6.3-1: eltwise abs on a
  * submemory descriptor (3 floats at offset 1 of 4) is created (ref:any) and executes with
  * dnnl_success, but writes nothing, out of place or in place.
- *   cc dnnl_eltwise_submemory.c -ldnnl -o el && ./el */
+ * Exits 1 while either run leaves the destination unchanged.
+ * tags: mlf:moco_dnnl:onednn:dnnl_primitive_execute:eltwise-on-submemory-not-computed
+ * link: -ldnnl
+ */
 #include <oneapi/dnnl/dnnl.h>
 #include <stdio.h>
 /* Runs abs on a 3-element submemory at offset 1 of a 4-float buffer, out of place and in place. */
@@ -17,4 +20,5 @@ int main(void){ dnnl_engine_t e; dnnl_engine_create(&e, dnnl_cpu, 0); dnnl_strea
  printf("exec %d\n", dnnl_primitive_execute(pr,st,2,a)); dnnl_stream_wait(st);
  printf("out %g %g %g %g (expected -7 1 2 3)\n", out[0], out[1], out[2], out[3]);
  dnnl_exec_arg_t b[2]={{DNNL_ARG_SRC,mi},{DNNL_ARG_DST,mi}}; dnnl_primitive_execute(pr,st,2,b); dnnl_stream_wait(st);
- printf("in place %g %g %g %g (expected 100 1 2 3)\n", in[0], in[1], in[2], in[3]); return 0;}
+ printf("in place %g %g %g %g (expected 100 1 2 3)\n", in[0], in[1], in[2], in[3]);
+ return !(out[1] == 1 && out[2] == 2 && out[3] == 3 && in[1] == 1 && in[2] == 2 && in[3] == 3);}

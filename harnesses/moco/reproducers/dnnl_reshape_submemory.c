@@ -5,7 +5,10 @@
  * one 8-channel block of 8 x 8 elements further), but the reshaped descriptor keeps the block
  * on dimension 1 (now the 3) and puts it at byte 2. Prints both offsets, exits 1 when they
  * differ.
- *   cc dnnl_reshape_submemory.c -ldnnl -o r && ./r */
+ *   cc dnnl_reshape_submemory.c -ldnnl -o r && ./r
+ * tags: mlf:moco_dnnl:onednn:dnnl_memory_desc_reshape:layout-mismatch
+ * link: -ldnnl
+ */
 #include <oneapi/dnnl/dnnl.h>
 #include <stdio.h>
 

@@ -5,6 +5,9 @@
  * 1, 2, 4, 5, 6) pick ref:any and crash in dnnl_primitive_execute (SIGSEGV, a read near
  * address 0 under ASan). Without an offset (second argument 0) every type runs.
  *   cc dnnl_sum_submemory.c -ldnnl -o s && ./s 1 1; echo $?   (139)
+ * Arguments: data type and 1 for a submemory (default 1 1, f16 submemories).
+ * tags: mlf:moco_dnnl:onednn:dnnl_primitive_execute:sum-of-submemory-crashes
+ * link: -ldnnl
  */
 #include <oneapi/dnnl/dnnl.h>
 #include <stdio.h>
@@ -30,4 +33,4 @@ static int try(dnnl_engine_t e, dnnl_stream_t st, dnnl_data_type_t dt, int sub) 
   return 0;
 }
 int main(int argc, char **argv) { dnnl_engine_t e; dnnl_engine_create(&e, dnnl_cpu, 0); dnnl_stream_t st; dnnl_stream_create(&st, e, dnnl_stream_default_flags);
-  try(e, st, atoi(argv[1]), atoi(argv[2])); return 0; }
+  try(e, st, argc > 2 ? atoi(argv[1]) : dnnl_f16, argc > 2 ? atoi(argv[2]) : 1); return 0; }
