@@ -7,7 +7,10 @@
  * (harnesses/moco/known_findings.tsv).
  *   cc xnn_argmax_pooling_no_output_pixel.c -lXNNPACK -lpthreadpool -o repro && ./repro
  * Each case runs in a child process. Exits 0 only if every case is refused by the setup or
- * runs to completion. */
+ * runs to completion.
+ * tags: mlf:moco_xnn:xnnpack:xnn_setup_argmax_pooling2d_nhwc_f32:no-output-pixel-run-aborts
+ * link: -lXNNPACK -lpthreadpool
+ */
 #include <stdio.h>
 #include <sys/wait.h>
 #include <unistd.h>

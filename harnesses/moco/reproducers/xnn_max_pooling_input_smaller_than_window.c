@@ -7,7 +7,10 @@
  * (harnesses/moco/known_findings.tsv).
  *   cc xnn_max_pooling_input_smaller_than_window.c -lXNNPACK -lpthreadpool -o repro && ./repro
  * Each case runs in a child process. Exits 0 only if every case is refused by the setup or
- * runs to completion. */
+ * runs to completion.
+ * tags: mlf:moco_xnn:xnnpack:xnn_setup_max_pooling2d_nhwc_f32:input-smaller-than-window-crashes
+ * link: -lXNNPACK -lpthreadpool
+ */
 #include <math.h>
 #include <stdio.h>
 #include <sys/wait.h>

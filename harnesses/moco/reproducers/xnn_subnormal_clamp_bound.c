@@ -4,7 +4,10 @@
  * [output_min, output_max]. Found by the moco_xnn target (false-alarm run, 2026-11-26);
  * Debian's libxnnpack0 0.0~git20220216.ae108ef-2 (harnesses/moco/known_findings.tsv).
  *   cc xnn_subnormal_clamp_bound.c -lXNNPACK -lpthreadpool -o repro && ./repro
- * Exits 0 only if every output is the bound or above it. */
+ * Exits 0 only if every output is the bound or above it.
+ * tags: mlf:moco_xnn:xnnpack:*:subnormal-output-flushed-to-zero
+ * link: -lXNNPACK -lpthreadpool
+ */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,10 @@
  * moco_xnn target (2026-11-27, a guard page after an empty output); Debian's libxnnpack0
  * 0.0~git20220216.ae108ef-2 (harnesses/moco/known_findings.tsv).
  *   cc xnn_unpooling_empty_output_written.c -lXNNPACK -lpthreadpool -o repro && ./repro
- * Exits 0 only if nothing is written past the output elements. */
+ * Exits 0 only if nothing is written past the output elements.
+ * tags: mlf:moco_xnn:xnnpack:xnn_setup_unpooling2d_nhwc_x32:empty-output-written-past
+ * link: -lXNNPACK -lpthreadpool
+ */
 #include <stdio.h>
 #include <string.h>
 #include <xnnpack.h>

@@ -6,7 +6,10 @@
  * uses the new pointers. Found by the moco_xnn target (2026-11-27); Debian's libxnnpack0
  * 0.0~git20220216.ae108ef-2 (harnesses/moco/known_findings.tsv).
  *   cc xnn_unpooling_same_output_keeps_input.c -lXNNPACK -lpthreadpool -o repro && ./repro
- * Exits 0 only if the second run unpools the second input. */
+ * Exits 0 only if the second run unpools the second input.
+ * tags: mlf:moco_xnn:xnnpack:xnn_setup_unpooling2d_nhwc_x32:same-output-keeps-earlier-input
+ * link: -lXNNPACK -lpthreadpool
+ */
 #include <stdio.h>
 #include <xnnpack.h>
 
