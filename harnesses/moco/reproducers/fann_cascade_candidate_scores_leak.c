@@ -4,8 +4,12 @@
  * Found by the moco_fann target; seen on Debian's libfann2 2.2.0+ds-8 (installed) and the same
  * source built here; upstream's fann_destroy frees it (libfann/fann master).
  *   cc -fsanitize=address fann_cascade_candidate_scores_leak.c -lfann -lm -o repro && ./repro
- * LeakSanitizer reports the leak (fann_get_cascade_num_candidates(ann) floats) at exit. */
-#include <floatfann.h>
+ * LeakSanitizer reports the leak (fann_get_cascade_num_candidates(ann) floats) at exit.
+ * tags: mlf:moco_fann:fann:fann_destroy:leak-cascade-candidate-scores
+ * tags: mlf:moco_fann_fixed:fann:fann_destroy:leak-cascade-candidate-scores
+ * link: -fsanitize=address -lfann -lm
+ */
+#include <fann.h>
 #include <stdio.h>
 
 int main(void) {

@@ -6,8 +6,12 @@
  * read) and a second fann_cascadetrain_on_data writes past it. Found by the moco_fann target;
  * seen on Debian's libfann2 2.2.0+ds-8 (installed) and the same source built here.
  *   cc -fsanitize=address fann_cascade_candidate_scores_overflow.c -lfann -lm -o repro && ./repro
- * ASan reports the overflow in fann_copy's memcpy. */
-#include <floatfann.h>
+ * ASan reports the overflow in fann_copy's memcpy.
+ * tags: mlf:moco_fann:fann:*:heap-overflow-candidate-scores
+ * tags: mlf:moco_fann_fixed:fann:*:heap-overflow-candidate-scores
+ * link: -fsanitize=address -lfann -lm
+ */
+#include <fann.h>
 #include <stdio.h>
 
 int main(void) {

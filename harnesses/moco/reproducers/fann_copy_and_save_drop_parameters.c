@@ -5,8 +5,17 @@
  * the parameters". Found by the moco_fann target; seen on Debian's libfann2 2.2.0+ds-8
  * (installed) and the same source built here.
  *   cc fann_copy_and_save_drop_parameters.c -lfann -lm -o repro && ./repro
- * Prints each parameter as set, as copied and as loaded; exits 1 when one differs. */
-#include <floatfann.h>
+ * Prints each parameter as set, as copied and as loaded; exits 1 when one differs.
+ * tags: mlf:moco_fann:fann:fann_copy:copy-mismatch-training_algorithm
+ * tags: mlf:moco_fann_fixed:fann:fann_copy:copy-mismatch-training_algorithm
+ * tags: mlf:moco_fann:fann:fann_copy:copy-mismatch-sarprop_*
+ * tags: mlf:moco_fann_fixed:fann:fann_copy:copy-mismatch-sarprop_*
+ * tags: mlf:moco_fann:fann:fann_create_from_file:round-trip-mismatch-sarprop_*
+ * tags: mlf:moco_fann_fixed:fann:fann_create_from_file:round-trip-mismatch-sarprop_*
+ * link: -lfann -lm
+ */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include <fann.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>

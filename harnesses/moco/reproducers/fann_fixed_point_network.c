@@ -11,7 +11,11 @@
  * The fixed library is loaded with dlopen(RTLD_DEEPBIND) beside the float one linked here, so
  * each resolves FANN's names to its own. Prints the float network's output and the fixed
  * one's (divided by the multiplier); exits 1 when they differ by more than 0.1, the output's
- * full scale being 1. */
+ * full scale being 1.
+ * tags: mlf:moco_fann_fixed:fann:fann_run:signed-overflow
+ * link: -lfloatfann -ldl -lm
+ * args: run-overflow
+ */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <floatfann.h>

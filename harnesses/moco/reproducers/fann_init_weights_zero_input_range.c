@@ -5,8 +5,14 @@
  * Found by the moco_fann_fixed false-alarm run; seen on Debian's libfann2 2.2.0+ds-8
  * (installed) and the same source built here.
  *   cc fann_init_weights_zero_input_range.c -lfann -lm -o repro && ./repro
- * prints infinite and NaN weights (the output is computed from them). */
-#include <floatfann.h>
+ * prints infinite and NaN weights (the output is computed from them).
+ * Exits 1 while a weight is not finite.
+ * tags: mlf:moco_fann:fann:fann_init_weights:zero-input-range
+ * tags: mlf:moco_fann_fixed:fann:fann_init_weights:zero-input-range
+ * link: -lfann -lm
+ */
+#include <fann.h>
+#include <math.h>
 #include <stdio.h>
 
 int main(void) {
@@ -14,10 +20,14 @@ int main(void) {
   struct fann_train_data *data = fann_create_train(3, 1, 1);
   for (unsigned r = 0; r < 3; r++) data->input[r][0] = 0.5f, data->output[r][0] = (fann_type)r / 2;
   fann_init_weights(ann, data);
-  for (unsigned i = 0; i < fann_get_total_connections(ann); i++) printf("weight %u: %g\n", i, ann->weights[i]);
+  int non_finite = 0;
+  for (unsigned i = 0; i < fann_get_total_connections(ann); i++) {
+    printf("weight %u: %g (expected finite)\n", i, (double)ann->weights[i]);
+    non_finite |= !isfinite(ann->weights[i]);
+  }
   fann_type in[1] = {0.5f};
-  printf("output: %g\n", fann_run(ann, in)[0]);
+  printf("output: %g\n", (double)fann_run(ann, in)[0]);
   fann_destroy(ann);
   fann_destroy_train(data);
-  return 0;
+  return non_finite;
 }

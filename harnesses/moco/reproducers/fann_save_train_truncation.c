@@ -6,8 +6,13 @@
  * moco_fann target; seen on Debian's libfann2 2.2.0+ds-8 (installed) and the same source built
  * here.
  *   cc fann_save_train_truncation.c -lfann -lm -o repro && ./repro
- * Exits 1 when the values come back truncated. */
-#include <floatfann.h>
+ * Exits 1 when the values come back truncated.
+ * tags: mlf:moco_fann:fann:fann_save_train:truncated-near-integer
+ * tags: mlf:moco_fann_fixed:fann:fann_save_train:truncated-near-integer
+ * link: -lfann -lm
+ */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include <fann.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>

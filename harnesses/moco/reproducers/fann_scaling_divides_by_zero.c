@@ -9,8 +9,14 @@
  * undefined behaviour (UBSan in the instrumented build). Found by the moco_fann target; seen on
  * Debian's libfann2 2.2.0+ds-8 (installed) and the same source built here.
  *   cc fann_scaling_divides_by_zero.c -lfann -lm -o repro && ./repro
- * Exits 1 when both give NaN. */
-#include <floatfann.h>
+ * Exits 1 when both give NaN.
+ * tags: mlf:moco_fann:fann:fann_scale_train:non-finite-values
+ * tags: mlf:moco_fann_fixed:fann:fann_scale_train:non-finite-values
+ * tags: mlf:moco_fann:fann:fann_scale_train_data:non-finite-values
+ * tags: mlf:moco_fann_fixed:fann:fann_scale_train_data:non-finite-values
+ * link: -lfann -lm
+ */
+#include <fann.h>
 #include <math.h>
 #include <stdio.h>
 

@@ -5,8 +5,12 @@
  * arrays and the struct but not errstr. Found by the moco_fann target; seen on Debian's
  * libfann2 2.2.0+ds-8 (installed) and the same source built here.
  *   cc -fsanitize=address fann_subset_train_data_range_error_leaks.c -lfann -lm -o repro && ./repro
- * LeakSanitizer reports both blocks (sizeof(struct fann_train_data) and FANN_ERRSTR_MAX). */
-#include <floatfann.h>
+ * LeakSanitizer reports both blocks (sizeof(struct fann_train_data) and FANN_ERRSTR_MAX).
+ * tags: mlf:moco_fann:fann:fann_subset_train_data:leak-on-range-error
+ * tags: mlf:moco_fann_fixed:fann:fann_subset_train_data:leak-on-range-error
+ * link: -fsanitize=address -lfann -lm
+ */
+#include <fann.h>
 #include <stdio.h>
 
 int main(void) {
