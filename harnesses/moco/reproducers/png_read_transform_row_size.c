@@ -10,7 +10,11 @@
  * Found by the moco_png target; seen on Debian's libpng16-16 1.6.39-2+deb12u4 and
  * 1.6.39-2+deb12u5; the libpng16 branch has the same code (harnesses/moco/known_findings.tsv).
  *   cc png_read_transform_row_size.c -lpng16 -o repro && ./repro
- * Exits 0 only if both images read back. */
+ * Exits 0 only if both images read back.
+ * tags: mlf:moco_png:libpng:png_read_update_info:filler-on-low-bit-gray
+ * tags: mlf:moco_png:libpng:png_read_update_info:gray-rgb-conversions-out-of-order
+ * link: -lpng16
+ */
 #include <png.h>
 #include <stdio.h>
 #include <string.h>

@@ -6,40 +6,21 @@
  * 1.6.39-2+deb12u4 and 1.6.39-2+deb12u5 (harnesses/moco/known_findings.tsv).
  *   cc png_set_eXIf_1_allocation_failure.c -lpng16 -o repro && ./repro
  * Prints what png_get_eXIf_1 reports after the failed call, then writes the header: without
- * sanitizers the write reads through NULL (SIGSEGV). Exits 0 only if libpng survived. */
-#include <png.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-static unsigned long allocations, fail_at;
-
-static png_voidp failing_malloc(png_structp png, png_alloc_size_t size) {
-  (void)png;
-  return ++allocations == fail_at ? NULL : malloc(size);
-}
-
-static void plain_free(png_structp png, png_voidp p) { (void)png; free(p); }
-
-static void discard(png_structp png, png_bytep data, png_size_t n) { (void)png, (void)data, (void)n; }
-
-static void no_flush(png_structp png) { (void)png; }
-
-static void on_warning(png_structp png, png_const_charp message) { (void)png; fprintf(stderr, "png_warning: %s\n", message); }
+ * sanitizers the write reads through NULL (SIGSEGV). Exits 0 only if libpng survived.
+ * tags: mlf:moco_png:libpng:png_set_eXIf_1:inconsistent-after-allocation-failure
+ * link: -lpng16
+ */
+#include "png_failing_allocator.h"
 
 int main(void) {
-  setvbuf(stdout, NULL, _IONBF, 0); /* the lines must come out before a crash */
-  printf("libpng %s\n", png_get_libpng_ver(NULL));
-  png_structp png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, NULL, NULL, on_warning, NULL,
-                                              failing_malloc, plain_free);
-  png_infop info = png ? png_create_info_struct(png) : NULL;
-  if (!info) return 2;
+  png_infop info;
+  png_structp png = failing_write_struct(&info);
   if (setjmp(png_jmpbuf(png))) return 3;
-  png_set_write_fn(png, NULL, discard, no_flush);
   png_set_IHDR(png, info, 6, 1, 8, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                PNG_FILTER_TYPE_DEFAULT);
   png_byte exif[256] = {'M', 'M', 0, 42};
   png_set_eXIf_1(png, info, 16, exif);
-  fail_at = allocations + 1; /* the second call's only allocation */
+  fail_allocation_in(1); /* the second call's only allocation */
   png_set_eXIf_1(png, info, 256, exif);
   png_uint_32 length = 0;
   png_bytep data = NULL;

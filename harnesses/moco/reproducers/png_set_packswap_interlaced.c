@@ -8,7 +8,10 @@
  * (harnesses/moco/known_findings.tsv).
  *   cc png_set_packswap_interlaced.c -lpng16 -o repro && ./repro
  * Writes an 8 x 1 1-bit gray image whose first pixel is set, once without and once with
- * interlacing, reads each back in PNG's bit order and exits 0 only if both hold that pixel. */
+ * interlacing, reads each back in PNG's bit order and exits 0 only if both hold that pixel.
+ * tags: mlf:moco_png:libpng:png_set_packswap:interlaced-write-wrong-pixels
+ * link: -lpng16
+ */
 #include <png.h>
 #include <stdio.h>
 #include <string.h>
