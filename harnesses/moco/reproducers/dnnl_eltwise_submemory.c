@@ -2,7 +2,7 @@
  * eltwise-on-submemory-not-computed) against Debian's libdnnl 2.6.3-1: eltwise abs on a
  * submemory descriptor (3 floats at offset 1 of 4) is created (ref:any) and executes with
  * dnnl_success, but writes nothing, out of place or in place.
- * Exits 1 while either run leaves the destination unchanged.
+ * Exits 1 while either run's destination is not abs of the source (1 2 3).
  * tags: mlf:moco_dnnl:onednn:dnnl_primitive_execute:eltwise-on-submemory-not-computed
  * link: -ldnnl
  */
