@@ -149,9 +149,9 @@ int statistics_emit(const ProtobufCMessage *msg, const char *tag, FILE *out) {
   }
   char what[256];
   snprintf(what, sizeof what,
-           "gsl_stats_%s on these %zu values against the exact statistic of the manual's\n"
+           "gsl_stats_%s on the %zu value%s below against the exact statistic of the manual's\n"
            " * formula, within the error bound proven for GSL's algorithm (mlfuzz's reference).",
-           statistics_q_name(q), p.n);
+           statistics_q_name(q), p.n, p.n == 1 ? "" : "s");
   gsl_emit_head(out, tag, what, "gsl/gsl_statistics_double.h");
   emit_inputs(out, q, &p);
   fputs("  int wrong = 0;\n  printf(\"GSL %s\\n\", gsl_version);\n", out);
