@@ -4,7 +4,10 @@
  * column is subnormal, and an SVD that fails to converge with negative singular values when
  * elements of order 1e-188 sit beside ones of order 1. Both matrices come from the aNNoTest
  * false-alarm run. Exits 1 while either bug is present.
- *   cc gsl_tiny_elements.c -lgsl -lgslcblas -lm -o t && ./t */
+ *   cc gsl_tiny_elements.c -lgsl -lgslcblas -lm -o t && ./t
+ * tags: mlf:annotest_gsl:gsl:gsl_linalg_QR_decomp:householder-subnormal-column mlf:annotest_gsl:gsl:gsl_linalg_SV_decomp:svd-tiny-elements
+ * link: -lgsl -lgslcblas -lm
+ */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
