@@ -11,17 +11,17 @@
  * -fno-sanitize-recover=undefined), UBSan aborts in akima.c. Writing m[(ptrdiff_t)i - 1], or
  * indexing from _m, would fix it. Exits 1 if the interpolant misses a knot.
  * tags: mlf:annotest_gsl:gsl:gsl_*:akima-pointer-overflow
- * link: -lgsl -lgslcblas -lm
+ * link: build/libraries/gsl-libfuzzer/libgsl.a -fsanitize=address,undefined -fno-sanitize-recover=undefined -lm
  */
 #include <gsl/gsl_interp.h>
-#include <gsl/gsl_version.h>
+#include <gsl/gsl_version.h> /* the GSL_VERSION macro: the instrumented archive has no gsl_version */
 #include <stdio.h>
 
 int main(void) {
   static const double x[5] = {0, 1, 2, 3, 4}, y[5] = {0, 1, 0, 1, 0};
   gsl_interp *interp = gsl_interp_alloc(gsl_interp_akima, 5);
   int status = gsl_interp_init(interp, x, y, 5), wrong = status != 0;
-  printf("GSL %s: gsl_interp_init(akima, 5 knots) = %d\n", gsl_version, status);
+  printf("GSL %s: gsl_interp_init(akima, 5 knots) = %d\n", GSL_VERSION, status);
   for (int i = 0; i < 5; i++) {
     double v = gsl_interp_eval(interp, x, y, x[i], NULL);
     printf("interpolant at x = %g: %g (expected %g)\n", x[i], v, y[i]);

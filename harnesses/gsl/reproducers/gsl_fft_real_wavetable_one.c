@@ -9,10 +9,10 @@
  * -fno-sanitize-recover=undefined), UBSan reports "applying zero offset to null pointer" and
  * aborts. Exits 1 if the transform of one value is not that value.
  * tags: mlf:gsl_fft:gsl_fft_real_wavetable_alloc:length-one:null-pointer-arithmetic
- * link: -lgsl -lgslcblas -lm
+ * link: build/libraries/gsl-libfuzzer/libgsl.a -fsanitize=address,undefined -fno-sanitize-recover=undefined -lm
  */
 #include <gsl/gsl_fft_real.h>
-#include <gsl/gsl_version.h>
+#include <gsl/gsl_version.h> /* the GSL_VERSION macro: the instrumented archive has no gsl_version */
 #include <stdio.h>
 
 int main(void) {
@@ -22,7 +22,7 @@ int main(void) {
   int status = gsl_fft_real_transform(data, 1, 1, table, work);
   printf("GSL %s: gsl_fft_real_transform of {0.625} with the table of gsl_fft_real_wavetable_alloc(1): "
          "status %d, {%g}; expected {0.625}\n",
-         gsl_version, status, data[0]);
+         GSL_VERSION, status, data[0]);
   gsl_fft_real_workspace_free(work);
   gsl_fft_real_wavetable_free(table);
   return status != 0 || data[0] != 0.625;

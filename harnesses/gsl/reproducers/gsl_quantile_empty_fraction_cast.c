@@ -10,16 +10,16 @@
  * -fsanitize=address,undefined -fno-sanitize-recover=undefined), UBSan aborts in
  * statistics/quantiles_source.c.
  * tags: mlf:gsl_statistics:quantile_from_sorted_data:domain:empty-fraction-undefined-cast mlf:gsl_movstat:gsl_rstat_median:domain:empty-fraction-undefined-cast
- * link: -lgsl -lgslcblas -lm
+ * link: build/libraries/gsl-libfuzzer/libgsl.a -fsanitize=address,undefined -fno-sanitize-recover=undefined -lm
  */
 #include <gsl/gsl_rstat.h>
 #include <gsl/gsl_statistics_double.h>
-#include <gsl/gsl_version.h>
+#include <gsl/gsl_version.h> /* the GSL_VERSION macro: the instrumented archive has no gsl_version */
 #include <stdio.h>
 
 int main(void) {
   static const double none[1] = {0};
-  printf("GSL %s\n", gsl_version);
+  printf("GSL %s\n", GSL_VERSION);
   printf("gsl_stats_quantile_from_sorted_data(data, 1, 0, 0.5) = %g\n",
          gsl_stats_quantile_from_sorted_data(none, 1, 0, 0.5));
   gsl_rstat_workspace *w = gsl_rstat_alloc();
