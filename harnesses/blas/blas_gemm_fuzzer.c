@@ -9,6 +9,8 @@
 #include <string.h>
 #include "blas.pb-c.h"
 #include "blas_backend.h"
+#include "blas_emit.h"
+#include "blas_gemm_emit.h"
 #include "blas_gemm_reference.h"
 #include "blas_known_crashes.h"
 #include "blas_operand.h"
@@ -220,24 +222,10 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
 
 static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
   const Mlf__Blas__GemmCase *gc = (const Mlf__Blas__GemmCase *)msg;
-  blas_gemm_problem g = {.p = blas_precision_of(gc->precision),
-                         .row_major = gc->layout == MLF__BLAS__LAYOUT__ROW_MAJOR,
-                         .trans_a = gc->trans_a, .trans_b = gc->trans_b,
-                         .m = gc->m, .n = gc->n, .k = gc->k};
-  g.alpha[0] = blas_number(gc->alpha ? gc->alpha->re : NULL, &g.p);
-  g.alpha[1] = g.p.is_complex ? blas_number(gc->alpha ? gc->alpha->im : NULL, &g.p) : 0;
-  g.beta[0] = blas_number(gc->beta ? gc->beta->re : NULL, &g.p);
-  g.beta[1] = g.p.is_complex ? blas_number(gc->beta ? gc->beta->im : NULL, &g.p) : 0;
-  int a_plain = g.trans_a == MLF__BLAS__TRANSPOSE__NO_TRANS;
-  int b_plain = g.trans_b == MLF__BLAS__TRANSPOSE__NO_TRANS;
-  mlf_guard_side side = gc->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
+  blas_gemm_problem g;
   blas_matrix a, b, c;
-  blas_matrix_make(&a, gc->a, &g.p, g.row_major, a_plain ? g.m : g.k, a_plain ? g.k : g.m, 1, side, "A");
-  blas_matrix_make(&b, gc->b, &g.p, g.row_major, b_plain ? g.k : g.n, b_plain ? g.n : g.k, 2, side, "B");
-  blas_matrix_make(&c, gc->c, &g.p, g.row_major, g.m, g.n, 3, side, "C");
-  mlf_guard_set_readonly(a.data, 1);
-  mlf_guard_set_readonly(b.data, 1);
-  g.a = &a, g.b = &b, g.c = &c;
+  blas_gemm_problem_make(&g, gc, &a, &b, &c);
+  mlf_guard_side side = gc->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
 
   size_t parts = g.p.is_complex ? 2 : 1;
   size_t elements = g.m * g.n * parts;
@@ -275,11 +263,12 @@ static void gemm_run(const ProtobufCMessage *msg, mlf_run *run) {
 
   for (size_t i = 0; i < n_backends; i++)
     if (results[i].status == MLF_RESULT_OK) blas_matrix_free(&outcomes[i].c);
-  mlf_guard_set_readonly(a.data, 0);
-  mlf_guard_set_readonly(b.data, 0);
-  blas_matrix_free(&a);
-  blas_matrix_free(&b);
-  blas_matrix_free(&c);
+  blas_gemm_problem_free(&g);
+}
+
+int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *out) {
+  return blas_gemm_emit((const Mlf__Blas__GemmCase *)msg, tag,
+                        blas_emit_identity(backends, n_backends, tag), out);
 }
 
 MLF_TARGET(blas_gemm, mlf__blas__gemm_case__descriptor, gemm_init, gemm_run)

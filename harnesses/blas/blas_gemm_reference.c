@@ -3,6 +3,36 @@
 #include "blas_gemm_reference.h"
 #include "mlf_scratch.h"
 
+void blas_gemm_problem_make(blas_gemm_problem *g, const Mlf__Blas__GemmCase *gc, blas_matrix *a,
+                            blas_matrix *b, blas_matrix *c) {
+  *g = (blas_gemm_problem){.p = blas_precision_of(gc->precision),
+                           .row_major = gc->layout == MLF__BLAS__LAYOUT__ROW_MAJOR,
+                           .trans_a = gc->trans_a, .trans_b = gc->trans_b,
+                           .m = gc->m, .n = gc->n, .k = gc->k};
+  g->alpha[0] = blas_number(gc->alpha ? gc->alpha->re : NULL, &g->p);
+  g->alpha[1] = g->p.is_complex ? blas_number(gc->alpha ? gc->alpha->im : NULL, &g->p) : 0;
+  g->beta[0] = blas_number(gc->beta ? gc->beta->re : NULL, &g->p);
+  g->beta[1] = g->p.is_complex ? blas_number(gc->beta ? gc->beta->im : NULL, &g->p) : 0;
+  int a_plain = g->trans_a == MLF__BLAS__TRANSPOSE__NO_TRANS;
+  int b_plain = g->trans_b == MLF__BLAS__TRANSPOSE__NO_TRANS;
+  mlf_guard_side side = gc->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
+  size_t m = g->m, n = g->n, k = g->k;
+  blas_matrix_make(a, gc->a, &g->p, g->row_major, a_plain ? m : k, a_plain ? k : m, 1, side, "A");
+  blas_matrix_make(b, gc->b, &g->p, g->row_major, b_plain ? k : n, b_plain ? n : k, 2, side, "B");
+  blas_matrix_make(c, gc->c, &g->p, g->row_major, m, n, 3, side, "C");
+  mlf_guard_set_readonly(a->data, 1);
+  mlf_guard_set_readonly(b->data, 1);
+  g->a = a, g->b = b, g->c = c;
+}
+
+void blas_gemm_problem_free(blas_gemm_problem *g) {
+  mlf_guard_set_readonly(g->a->data, 0);
+  mlf_guard_set_readonly(g->b->data, 0);
+  blas_matrix_free((blas_matrix *)g->a);
+  blas_matrix_free((blas_matrix *)g->b);
+  blas_matrix_free((blas_matrix *)g->c);
+}
+
 /* op(X) as a dense rows x cols array, read once so the reference's O(m n k) loop touches plain
  * memory. */
 static void load_op(blas_cld *out, const blas_matrix *x, const blas_gemm_problem *g,

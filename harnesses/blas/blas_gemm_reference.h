@@ -14,6 +14,12 @@ typedef struct {
   const blas_matrix *a, *b, *c;
 } blas_gemm_problem;
 
+/* The problem a GemmCase describes, its operands A, B, C built into a, b, c (guard-page
+ * buffers on the message's side, A and B read-only; free with blas_gemm_problem_free). */
+void blas_gemm_problem_make(blas_gemm_problem *g, const Mlf__Blas__GemmCase *gc, blas_matrix *a,
+                            blas_matrix *b, blas_matrix *c);
+void blas_gemm_problem_free(blas_gemm_problem *g);
+
 /* Fills exact[(i * n + j) * parts + part] (parts = 2 for complex) with the exact semantics'
  * expectations and returns the loaded product, valid until the next call, for
  * blas_product_expect_one. */
