@@ -213,6 +213,8 @@ int blas_emit_begin(FILE *out, const char *tag, const char *identity, const char
   const char *slash = strrchr(lib->file, '/');
   fprintf(out, "\n * link: %s -Wl,-rpath,%.*s -lm\n", lib->file, (int)(slash - lib->file), lib->file);
   if (*core) fprintf(out, " * env: OPENBLAS_CORETYPE=%s\n * needs: openblas-coretype %s\n", core, core);
+  /* BLIS picks its kernel set itself (Debian's build takes no BLIS_ARCH_TYPE): haswell needs these. */
+  if (identity && strstr(identity, "kernels haswell")) fprintf(out, " * needs: cpu avx2\n * needs: cpu fma\n");
   fprintf(out, " */\n%s", prelude);
   return 0;
 }

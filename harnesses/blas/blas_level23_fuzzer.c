@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blas_known_crashes.h"
+#include "blas_emit.h"
 #include "blas_level23.pb-c.h"
 #include "blas_verdict.h"
 #include "level23_problem.h"
+#include "level23_emit.h"
 #include "level23_relations.h"
 #include "mlf_capture.h"
 #include "mlf_differential.h"
@@ -117,6 +119,11 @@ static void level23_run(const ProtobufCMessage *msg, mlf_run *run) {
     raise_finding(run, NULL, &pb, "all-backends-disagree",
                   "every backend disagrees with the reference");
   level23_problem_free(&pb);
+}
+
+int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *out) {
+  return level23_emit((const Mlf__Blas__Level23Case *)msg, tag,
+                      blas_emit_identity(backends, n_backends, tag), out);
 }
 
 MLF_TARGET(blas_level23, mlf__blas__level23_case__descriptor, level23_init, level23_run)
