@@ -36,12 +36,21 @@ static void emit_prototype(FILE *out, const blas_gemm_problem *g, int dnnl) {
 }
 
 int blas_gemm_emit(const Mlf__Blas__GemmCase *gc, const char *tag, const char *identity, FILE *out) {
-  char backend[40];
-  blas_emit_tag_backend(tag, backend, sizeof backend);
-  int dnnl = strcmp(backend, "onednn") == 0;
   blas_gemm_problem g;
   blas_matrix a, b, c;
   blas_gemm_problem_make(&g, gc, &a, &b, &c);
+  int status = blas_gemm_emit_problem(&g, gc->guard_before, tag, identity, out);
+  blas_gemm_problem_free(&g);
+  return status;
+}
+
+int blas_gemm_emit_problem(const blas_gemm_problem *gp, int guard_before, const char *tag,
+                           const char *identity, FILE *out) {
+  char backend[40];
+  blas_emit_tag_backend(tag, backend, sizeof backend);
+  int dnnl = strcmp(backend, "onednn") == 0;
+  const blas_gemm_problem g = *gp;
+  const blas_matrix a = *g.a, b = *g.b, c = *g.c;
   char symbol[32], title[160];
   snprintf(symbol, sizeof symbol, dnnl ? "dnnl_sgemm" : "cblas_%cgemm", g.p.letter);
   snprintf(title, sizeof title, "%s: C := alpha op(A) op(B) + beta C, %zu x %zu x %zu, %s", symbol,
@@ -70,7 +79,7 @@ int blas_gemm_emit(const Mlf__Blas__GemmCase *gc, const char *tag, const char *i
     blas_emit_array(out, &g.p, "C", c.data, c.count);
     blas_emit_expectations(out, "C", rules, n_exp);
     emit_prototype(out, &g, dnnl);
-    blas_emit_main_begin(out, &g.p, "A B C", "C", gc->guard_before, symbol);
+    blas_emit_main_begin(out, &g.p, "A B C", "C", guard_before, symbol);
     emit_scalar(out, &g, "alpha", g.alpha);
     emit_scalar(out, &g, "beta", g.beta);
     int m = (int)g.m, n = (int)g.n, k = (int)g.k, lda = (int)a.ld, ldb = (int)b.ld, ldc = (int)c.ld;
@@ -93,6 +102,5 @@ int blas_gemm_emit(const Mlf__Blas__GemmCase *gc, const char *tag, const char *i
     free(exact);
     free(rules);
   }
-  blas_gemm_problem_free(&g);
   return status;
 }

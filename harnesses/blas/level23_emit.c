@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blas_emit.h"
+#include "blas_gemm_emit.h"
 #include "level23_problem.h"
 
 static const char *const operand_names[5] = {"A", "B", "C", "x", "y"};
@@ -126,9 +127,28 @@ static void emit_scalar(FILE *out, const level23_problem *pb, const char *name, 
   fprintf(out, "};\n");
 }
 
+/* oneDNN has only sgemm, behind the harness's CBLAS-shaped adapter: the gemm program. */
+static int emit_onednn_gemm(const level23_problem *pb, int guard_before, const char *tag,
+                            const char *identity, FILE *out) {
+  blas_gemm_problem g = {.p = pb->p, .row_major = pb->row_major,
+                         .trans_a = (Mlf__Blas__Transpose)pb->trans,
+                         .trans_b = (Mlf__Blas__Transpose)pb->trans_b,
+                         .m = (size_t)pb->m, .n = (size_t)pb->n, .k = (size_t)pb->k,
+                         .alpha = {pb->alpha[0], pb->alpha[1]}, .beta = {pb->beta[0], pb->beta[1]},
+                         .a = &pb->a.store, .b = &pb->b.store, .c = &pb->c.store};
+  return blas_gemm_emit_problem(&g, guard_before, tag, identity, out);
+}
+
 int level23_emit(const Mlf__Blas__Level23Case *c, const char *tag, const char *identity, FILE *out) {
   level23_problem pb;
   level23_problem_make(&pb, c);
+  char backend[40];
+  blas_emit_tag_backend(tag, backend, sizeof backend);
+  if (strcmp(backend, "onednn") == 0) {
+    int status = emit_onednn_gemm(&pb, c->guard_before, tag, identity, out);
+    level23_problem_free(&pb);
+    return status;
+  }
   const level23_routine *r = pb.routine;
   const char *sig = r->signature;
   char symbol[32], title[200];
