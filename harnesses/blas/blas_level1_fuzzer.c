@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "blas_emit.h"
 #include "blas_level1.pb-c.h"
 #include "level1_call.h"
+#include "level1_emit.h"
 #include "level1_known_crashes.h"
 #include "level1_relations.h"
 #include "mlf_differential.h"
@@ -182,6 +184,11 @@ static void level1_run(const ProtobufCMessage *msg, mlf_run *run) {
     level1_vector_free(&pr.x);
     level1_vector_free(&pr.y);
   }
+}
+
+int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *out) {
+  return level1_emit((const Mlf__Blas__Level1Case *)msg, tag,
+                     blas_emit_identity(backends, n_backends, tag), out);
 }
 
 MLF_TARGET(blas_level1, mlf__blas__level1_case__descriptor, level1_init, level1_run)
