@@ -5,7 +5,13 @@
  * |A v - w v| = 25.3, where DGEEVX without scaling (BALANC 'N' or 'P') returns (-0.967, 0.255):
  *   cc lapack_geev_balancing.c -llapacke -lm -o geevbal && ./geevbal
  * (LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas for the
- * netlib reference; the OpenBLAS alternative prints the same.) */
+ * netlib reference; the OpenBLAS alternative prints the same; the link line below uses an rpath
+ * for netlib.) Exits 1 while DGEEV's residual exceeds LAPACK's own test bound (dget22's ratio
+ * |A v - w v| / (n eps |A|) below the threshold 20 of nep.in).
+ * tags: mlf:annotest_lapacke:lapacke:LAPACKE_dgeev:balancing-residual
+ * link: -llapacke -lm -Wl,--disable-new-dtags,-rpath,/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas
+ */
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,5 +34,8 @@ int main(void) {
   lapack_int info = LAPACKE_dgeev(LAPACK_ROW_MAJOR, 'N', 'V', 2, a, 2, wr, wi, NULL, 1, vr, 2);
   printf("DGEEV: INFO %d, w0 = %g, v0 = (%g, %g), |A v0 - w0 v0| = %g\n", info, wr[0], vr[0], vr[2],
          residual(wr[0], vr[0], vr[2]));
-  return 0;
+  double norm_a = 25.263964759857018 + 95.9682735820289; /* |A|_1: the second column */
+  double allowed = 20 * 2 * DBL_EPSILON * norm_a;
+  printf("allowed residual (20 n eps |A|_1): %g\n", allowed);
+  return !(residual(wr[0], vr[0], vr[2]) <= allowed);
 }

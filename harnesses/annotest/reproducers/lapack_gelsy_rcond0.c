@@ -3,9 +3,13 @@
  * matrix [[0, 25.26], [0, 95.97]]. Its rank test "IF( SMAXPR*RCOND.LE.SMINPR )" (dgelsy.f:383)
  * accepts 0 <= 0 for the singular 2 x 2 block although the documentation defines the rank by
  * "estimated condition number < 1/RCOND" (infinite is not < infinite): RANK = 2, INFO = 0 and
- * X = (-inf, nan):
- *   cc lapack_gelsy_rcond0.c -llapacke -o gelsy0 && ./gelsy0 */
+ * X = (-inf, nan). Exits 1 while RANK != 1 or X is not finite.
+ * The link line puts the netlib reference (the harness's) before the liblapack.so.3 alternative.
+ * tags: mlf:annotest_lapacke:lapacke:LAPACKE_dgelsy:rcond0-singular
+ * link: -llapacke -Wl,--disable-new-dtags,-rpath,/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas
+ */
 #include <lapacke.h>
+#include <math.h>
 #include <stdio.h>
 
 int main(void) {
@@ -13,5 +17,5 @@ int main(void) {
   lapack_int jpvt[2] = {0, 0}, rank = -1;
   lapack_int info = LAPACKE_dgelsy(LAPACK_COL_MAJOR, 2, 2, 1, a, 2, b, 2, jpvt, 0.0, &rank);
   printf("DGELSY(RCOND = 0): INFO %d RANK %d (expected 1) X = (%g, %g) (expected finite)\n", info, rank, b[0], b[1]);
-  return 0;
+  return info != 0 || rank != 1 || !isfinite(b[0]) || !isfinite(b[1]);
 }

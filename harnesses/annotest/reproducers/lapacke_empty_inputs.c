@@ -11,24 +11,43 @@
  *                               orthogonal matrix (row major: LAPACKE's uninitialised scratch).
  *   cc lapacke_empty_inputs.c -llapacke -o empty && ./empty
  * (LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas for the
- * netlib reference; the OpenBLAS alternative prints the same INFOs.) */
+ * netlib reference; the OpenBLAS alternative prints the same INFOs; the link line below uses an
+ * rpath for netlib.) Exits 1 while any of them shows.
+ * tags: mlf:annotest_lapacke:lapacke:LAPACKE_dgelqf:lwork-zero-empty mlf:annotest_lapacke:lapacke:LAPACKE_dgetri:lwork-zero-empty mlf:annotest_lapacke:lapacke:LAPACKE_dgeqp3:geqp3-empty-fixed-columns mlf:annotest_lapacke:lapacke:LAPACKE_dgelsy:gelsy-quick-return mlf:annotest_lapacke:lapacke:LAPACKE_dgesdd:gesdd-empty-no-orthogonal-factor
+ * link: -llapacke -lm -Wl,--disable-new-dtags,-rpath,/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas
+ */
 #include <lapacke.h>
+#include <math.h>
 #include <stdio.h>
+
+/* 1 when the 2 x 2 column-major q has orthonormal columns. */
+static int orthogonal(const double q[4]) {
+  double c00 = q[0] * q[0] + q[1] * q[1], c11 = q[2] * q[2] + q[3] * q[3], c01 = q[0] * q[2] + q[1] * q[3];
+  return fabs(c00 - 1) < 1e-12 && fabs(c11 - 1) < 1e-12 && fabs(c01) < 1e-12;
+}
 
 int main(void) {
   double a[4] = {1, 0, 0, 1}, b[2] = {0}, tau[2] = {0}, s[2] = {0}, u[1] = {0};
   double vt[4] = {-7, -7, -7, -7};
   lapack_int jpvt[2] = {1, 0}, ipiv[1] = {1}, rank = -1;
-  printf("dgelqf(m = 0, n = 2): INFO %d (expected 0)\n", LAPACKE_dgelqf(LAPACK_COL_MAJOR, 0, 2, a, 1, tau));
-  printf("dgetri(n = 0): INFO %d (expected 0)\n", LAPACKE_dgetri(LAPACK_COL_MAJOR, 0, a, 1, ipiv));
-  printf("dgeqp3(m = 0, n = 2, jpvt = [1, 0]): INFO %d (expected 0)\n",
-         LAPACKE_dgeqp3(LAPACK_COL_MAJOR, 0, 2, a, 1, jpvt, tau));
+  int wrong = 0;
+  lapack_int info = LAPACKE_dgelqf(LAPACK_COL_MAJOR, 0, 2, a, 1, tau);
+  printf("dgelqf(m = 0, n = 2): INFO %d (expected 0)\n", info);
+  wrong += info != 0;
+  info = LAPACKE_dgetri(LAPACK_COL_MAJOR, 0, a, 1, ipiv);
+  printf("dgetri(n = 0): INFO %d (expected 0)\n", info);
+  wrong += info != 0;
+  info = LAPACKE_dgeqp3(LAPACK_COL_MAJOR, 0, 2, a, 1, jpvt, tau);
+  printf("dgeqp3(m = 0, n = 2, jpvt = [1, 0]): INFO %d (expected 0)\n", info);
+  wrong += info != 0;
   jpvt[0] = jpvt[1] = 0;
-  lapack_int info = LAPACKE_dgelsy(LAPACK_COL_MAJOR, 2, 2, 0, a, 2, b, 2, jpvt, 0.01, &rank);
+  info = LAPACKE_dgelsy(LAPACK_COL_MAJOR, 2, 2, 0, a, 2, b, 2, jpvt, 0.01, &rank);
   printf("dgelsy(identity 2 x 2, nrhs = 0): INFO %d RANK %d (expected 2) JPVT [%d, %d] (expected a permutation of 1, 2)\n",
          info, rank, jpvt[0], jpvt[1]);
+  wrong += info != 0 || rank != 2 || jpvt[0] + jpvt[1] != 3 || jpvt[0] * jpvt[1] != 2;
   info = LAPACKE_dgesdd(LAPACK_COL_MAJOR, 'A', 0, 2, a, 1, s, u, 1, vt, 2);
   printf("dgesdd(jobz 'A', m = 0, n = 2): INFO %d V^T = [[%g, %g], [%g, %g]] (expected orthogonal)\n", info, vt[0],
          vt[2], vt[1], vt[3]);
-  return 0;
+  wrong += info != 0 || !orthogonal(vt);
+  return wrong > 0;
 }
