@@ -10,7 +10,9 @@
  * This file runs each backend on the case (lapack_case.h) and hands its outputs to the judges
  * (lapack_judge.h), then compares the libraries. */
 #include <math.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +20,13 @@
 #include "lapack_backend.h"
 #include "lapack_buffers.h"
 #include "lapack_call.h"
+#include "lapack_emit.h"
 #include "lapack_case.h"
 #include "lapack_judge.h"
 #include "lapack_known_crashes.h"
 #include "mlf_capture.h"
 #include "mlf_differential.h"
+#include "mlf_emit.h"
 #include "mlf_feedback.h"
 #include "mlf_scratch.h"
 #include "mlf_target.h"
@@ -159,6 +163,53 @@ static void lapack_run(const ProtobufCMessage *msg, mlf_run *run) {
                   mlf_cmp_kind_name((mlf_cmp_kind)diff.pair[i][j]));
   }
   lapack_case_free(&c);
+}
+
+/* 1 when backend b really faults, hangs (10 s) or stops the process on the case: the call
+ * made in a child process, quiet, with no known-crash envelope in the way. */
+static int really_crashes(const ProtobufCMessage *msg, const lapack_backend *b) {
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0) {
+    int null_fd = open("/dev/null", O_WRONLY);
+    dup2(null_fd, 1), dup2(null_fd, 2);
+    signal(SIGALRM, SIG_DFL);
+    alarm(10);
+    lapack_case c;
+    lapack_case_make(&c, (const Mlf__Lapack__LapackCase *)msg);
+    lapack_buffers bf;
+    lapack_buffers_make(&bf, &c);
+    lapack_args a = lapack_buffers_args(&c, &bf);
+    if (prerequisite(b, &c, &a) && a.info == 0) lapack_call(b, &a);
+    _exit(42);
+  }
+  int status = 0;
+  return child > 0 && waitpid(child, &status, 0) == child && !(WIFEXITED(status) && WEXITSTATUS(status) == 42);
+}
+
+/* --reproducer: this target's programs (lapack_emit.c). A crash the replay did not call (the
+ * known-crash envelope, lapack_known_crashes.c, names every library its preconditions cover)
+ * gets the program of the first library, from the tag's on, where the call really crashes. */
+int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *out) {
+  char backend[64], routine_kind[128]; /* mlf:blas_lapack:BACKEND:ROUTINE:KIND */
+  if (sscanf(tag, "mlf:blas_lapack:%63[^:]:%127s", backend, routine_kind) != 2) return -1;
+  const char *kind = strrchr(tag, ':') + 1;
+  const char *predicted[] = {"exit-on-valid", "read-past-b", "hang", "read-past-end"};
+  int is_predicted = 0;
+  for (size_t i = 0; i < sizeof predicted / sizeof *predicted; i++) is_predicted |= !strcmp(kind, predicted[i]);
+  if (!is_predicted) return lapack_emit_reproducer(msg, tag, out);
+  size_t from = 0;
+  while (from < n_backends && strcmp(backends[from].name, backend)) from++;
+  for (size_t i = from; i < n_backends; i++)
+    if (really_crashes(msg, &backends[i])) {
+      char real_tag[256];
+      snprintf(real_tag, sizeof real_tag, "mlf:blas_lapack:%s:%s", backends[i].name, routine_kind);
+      if (i != from)
+        fprintf(stderr, "mlf: %s does not crash on this case here; %s does: its program follows\n", backend, backends[i].name);
+      return lapack_emit_reproducer(msg, real_tag, out);
+    }
+  fprintf(stderr, "mlf: no library crashes on this case here: no program for %s\n", tag);
+  return -1;
 }
 
 MLF_TARGET(blas_lapack, mlf__lapack__lapack_case__descriptor, lapack_init, lapack_run)

@@ -51,6 +51,20 @@ int lapack_fortran_position(lapack_routine r, int prec, char which) {
   return 0;
 }
 
+/* Fortran argument names by kind, as LAPACK's documentation spells them (lower case). */
+static const char *const kind_name[] = {
+    [M] = "m", [N] = "n", [NRHS] = "nrhs", [A] = "a", [LDA] = "lda", [B] = "b", [LDB] = "ldb",
+    [IPIV] = "ipiv", [INFO] = "info", [TRANS] = "trans", [UPLO] = "uplo", [JOBU] = "jobu",
+    [JOBVT] = "jobvt", [JOBZ] = "jobz", [NORM] = "norm", [TAU] = "tau", [WORK] = "work",
+    [LWORK] = "lwork", [RWORK] = "rwork", [IWORK] = "iwork", [S] = "s", [RCOND] = "rcond",
+    [RANK] = "rank", [U] = "u", [LDU] = "ldu", [VT] = "vt", [LDVT] = "ldvt", [W] = "w",
+    [ANORM] = "anorm", [RCOND_OUT] = "rcond_out"};
+
+const char *lapack_argument_name(lapack_routine r, int prec, int i) {
+  const unsigned char *sig = signature[r][prec >= 2];
+  return i >= 0 && i < 17 && sig[i] != END ? kind_name[sig[i]] : NULL;
+}
+
 static int max_i(int a, int b) { return a > b ? a : b; }
 
 /* SMLSIZ of ?gelsd (ILAENV ispec 9) and the NLVL it derives from min(m, n). */
@@ -60,7 +74,7 @@ static int gelsd_levels(int mn) {
 }
 
 /* The documented minimum LWORK (elements of the precision). */
-static int min_lwork(const lapack_args *a) {
+int lapack_min_lwork(const lapack_args *a) {
   int m = max_i(a->m, 0), n = max_i(a->n, 0), r = max_i(a->nrhs, 0), mn = m < n ? m : n;
   int mx = max_i(m, n), cplx = a->prec >= 2;
   switch (a->routine) {
@@ -84,16 +98,16 @@ static int min_lwork(const lapack_args *a) {
  * where it says anything); for real ?gesvd 5 min(M, N) in paths 1 and 1t, which its
  * documentation allows (M >= MNTHR = INT(1.6 min(M, N)) and JOBU = 'N', or N >= MNTHR and
  * JOBVT = 'N'). */
-static int query_floor(const lapack_args *a) {
+int lapack_query_floor(const lapack_args *a) {
   int m = max_i(a->m, 0), n = max_i(a->n, 0), mn = m < n ? m : n, mnthr = (int)(mn * 1.6f);
   if (mn == 0) return 1;
   int path1 = m >= n ? m >= mnthr && a->jobu == 'N' : n >= mnthr && a->jobvt == 'N';
   if (a->routine == LAPACK_GESVD && a->prec < 2 && path1) return 5 * mn;
-  return min_lwork(a);
+  return lapack_min_lwork(a);
 }
 
 /* Documented RWORK (real elements) and IWORK lengths. */
-static int rwork_len(const lapack_args *a) {
+int lapack_rwork_len(const lapack_args *a) {
   int m = max_i(a->m, 0), n = max_i(a->n, 0), r = max_i(a->nrhs, 0), mn = m < n ? m : n;
   int lv = gelsd_levels(mn);
   switch (a->routine) {
@@ -106,7 +120,7 @@ static int rwork_len(const lapack_args *a) {
     default: return 1;
   }
 }
-static int iwork_len(const lapack_args *a) {
+int lapack_iwork_len(const lapack_args *a) {
   int m = max_i(a->m, 0), n = max_i(a->n, 0), mn = m < n ? m : n;
   if (a->routine == LAPACK_GELSD) return max_i(1, 3 * mn * gelsd_levels(mn) + 11 * mn);
   return max_i(1, n);
@@ -222,26 +236,26 @@ static void fortran_with_workspace(lapack_entry fn, lapack_args *a) {
   fortran_extra x = {.rcond_f = (float)a->rcond_in, .rcond_d = a->rcond_in,
                      .anorm_f = (float)a->anorm, .anorm_d = a->anorm};
   size_t es = elem_size(a->prec), rs = a->prec & 1 ? 8 : 4;
-  int lwork = has_arg(a, WORK) ? min_lwork(a) : 0, lwork_from_query = 0;
+  int lwork = has_arg(a, WORK) ? lapack_min_lwork(a) : 0, lwork_from_query = 0;
   double query[2] = {0, 0};
   if (has_arg(a, LWORK) && !a->invalid) {
     /* rwork and iwork are not referenced by a query; give them the documented size anyway */
     x.lwork = -1;
     x.work = query;
-    x.rwork = mlf_guard_alloc((size_t)rwork_len(a) * rs, rs, MLF_GUARD_TAIL, "RWORK");
-    x.iwork = mlf_guard_alloc((size_t)iwork_len(a) * sizeof(int), sizeof(int), MLF_GUARD_TAIL, "IWORK");
+    x.rwork = mlf_guard_alloc((size_t)lapack_rwork_len(a) * rs, rs, MLF_GUARD_TAIL, "RWORK");
+    x.iwork = mlf_guard_alloc((size_t)lapack_iwork_len(a) * sizeof(int), sizeof(int), MLF_GUARD_TAIL, "IWORK");
     call_fortran(fn, a, &x);
     double want = a->prec & 1 ? query[0] : (double)((float *)query)[0];
-    a->queried = a->info == 0, a->work_query = want, a->lwork_floor = query_floor(a);
+    a->queried = a->info == 0, a->work_query = want, a->lwork_floor = lapack_query_floor(a);
     if (a->queried && want >= a->lwork_floor && want < 1e8) lwork = (int)ceil(want), lwork_from_query = 1;
     mlf_guard_free(x.rwork);
     mlf_guard_free(x.iwork);
   }
   x.lwork = lwork;
   x.work = has_arg(a, WORK) ? mlf_guard_alloc((size_t)lwork * es, rs, MLF_GUARD_TAIL, "WORK") : NULL;
-  x.rwork = has_arg(a, RWORK) ? mlf_guard_alloc((size_t)rwork_len(a) * rs, rs, MLF_GUARD_TAIL, "RWORK") : NULL;
+  x.rwork = has_arg(a, RWORK) ? mlf_guard_alloc((size_t)lapack_rwork_len(a) * rs, rs, MLF_GUARD_TAIL, "RWORK") : NULL;
   x.iwork = has_arg(a, IWORK)
-                ? mlf_guard_alloc((size_t)iwork_len(a) * sizeof(int), sizeof(int), MLF_GUARD_TAIL, "IWORK")
+                ? mlf_guard_alloc((size_t)lapack_iwork_len(a) * sizeof(int), sizeof(int), MLF_GUARD_TAIL, "IWORK")
                 : NULL;
   a->info = 0;
   call_fortran(fn, a, &x);

@@ -44,4 +44,16 @@ int lapack_call(const lapack_backend *b, lapack_args *a);
  * conforming implementation reports when that argument is invalid; 0 when it has none.
  * which: 'm', 'n', 'r' (nrhs), 'a' (lda), 'b' (ldb), 'o' (the first character option). */
 int lapack_fortran_position(lapack_routine r, int prec, char which);
+
+/* Name of the i-th (0-based) Fortran argument of the routine ("m", "a", "lda", "work", ...,
+ * "rcond_out" for ?gecon's output RCOND), NULL past the last. The generated reproducers
+ * (lapack_emit.c) write their calls from it. */
+const char *lapack_argument_name(lapack_routine r, int prec, int i);
+
+/* Workspace lengths of the Fortran call: the documented minimum LWORK, the least WORK(1) a
+ * query may answer (lapack_call.c explains the exceptions), and RWORK's and IWORK's lengths. */
+int lapack_min_lwork(const lapack_args *a);
+int lapack_query_floor(const lapack_args *a);
+int lapack_rwork_len(const lapack_args *a);
+int lapack_iwork_len(const lapack_args *a);
 #endif
