@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Builds and runs the standalone reproducer of every library-bug registry row (status starting
+# with "library bug", or a standalone .c as its reproducer) against the installed libraries
+# (harnesses/REPRODUCERS.md). A row's program: the .c its reproducer column names; else the
+# hand-written harnesses/*/reproducers/*.c whose " * tags:" line lists the row's tag verbatim;
+# else one generated from its regress input (out/replay/<target> --reproducer TAG FILE) into
+# build/reproducers/<family>/<target>--<input>.c. Each program is built and run once.
+# Writes build/reproducers/results.tsv (tag, program, outcome, output file) and a summary.
+# Usage: scripts/reproducers.sh [--only REGEX]   (rows whose tag matches the extended REGEX)
+# MLF_REPRODUCER_DIRS (default harnesses/*/reproducers) says where hand-written programs are,
+# MLF_REPRODUCERS_OUT (default build/reproducers) where results go; OUT as in the Makefile.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/standalone-lib.sh
+only=
+[ "${1:-}" != --only ] || only=$2
+out=${MLF_REPRODUCERS_OUT:-build/reproducers}
+replay=${OUT:-out}/replay
+results=$out/results.tsv
+rm -rf "$out"
+mkdir -p "$out"
+
+# The hand-written program of each tag its " * tags:" line lists.
+declare -A hand_written
+for dir in ${MLF_REPRODUCER_DIRS:-harnesses/*/reproducers}; do
+  for f in "$dir"/*.c; do
+    [ -f "$f" ] || continue
+    while read -r t; do [ -n "${hand_written[$t]:-}" ] || hand_written[$t]=$f; done < <(standalone_tags "$f")
+  done
+done
+
+# generate FAMILY TAG INPUT NEEDS: writes the generated program of a row and prints its path;
+# else prints "missing (why)" or "skipped (why)".
+generate() {
+  local family=$1 tag=$2 input=$3 needs=$4 target bin program status=0
+  target=$(cut -d: -f2 <<<"$tag")
+  bin=build/corpora/${input#corpora/}; bin=${bin%.textproto}.bin
+  program=$out/$family/$target--$(basename "${input%.textproto}").c
+  [ -x "$replay/$target" ] || { echo "missing ($replay/$target is not built)"; return; }
+  [ -f "$bin" ] || { echo "missing (regress input $input is not encoded to $bin)"; return; }
+  mkdir -p "$out/$family"
+  timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$bin" >"$program" 2>"$program.log" || status=$?
+  case $status in
+    0) echo "$program"; return ;;
+    1) if [ "$needs" != - ] && ! MLF_VERBOSE=1 timeout 120 "$replay/$target" "$bin" 2>&1 |
+            grep "^mlf: backend ${needs%% *} = " | grep -qF "${needs#* }"; then
+         echo "skipped (the regress input needs '$needs', which this machine lacks)"
+       else
+         echo "missing (the regress input no longer raises the tag: $(tail -n 1 "$program.log"))"
+       fi ;;
+    3) echo "missing (target $target cannot generate a program for it)" ;;
+    124|137) echo "missing (generating it took over 120 s)" ;;
+    *) echo "missing ($replay/$target --reproducer exit $status: $(tail -n 1 "$program.log"))" ;;
+  esac
+  rm -f "$program"
+}
+
+# evaluate FAMILY PROGRAM: builds, checks the needs of, and runs PROGRAM once; sets outcome
+# and output (cached per program).
+declare -A outcome_of output_of
+evaluate() {
+  local family=$1 program=$2 name bin why
+  if [ -z "${outcome_of[$program]:-}" ]; then
+    name=$(basename "${program%.c}")
+    bin=$out/$family/bin/$name
+    output_of[$program]=$out/$family/$name.out
+    mkdir -p "$out/$family/bin"
+    why=$(standalone_unmet "$program")
+    if [ -n "$why" ]; then
+      outcome_of[$program]="skipped ($why)"
+      echo "$why" >"${output_of[$program]}"
+    elif ! standalone_build "$program" "$bin" "${output_of[$program]}"; then
+      outcome_of[$program]="build failure"
+    else
+      outcome_of[$program]=$(standalone_outcome "$(standalone_run "$program" "$bin" "${output_of[$program]}")")
+    fi
+    printf '%-40s %s\n' "$name" "${outcome_of[$program]}" >&2
+  fi
+  outcome=${outcome_of[$program]} output=${output_of[$program]}
+}
+
+printf 'tag\tprogram\toutcome\toutput\n' >"$results"
+rows=0 with=0 reproduced=0 skipped=0 failed=0 broken=0
+declare -A missing_per_target
+for registry in harnesses/*/known_findings.tsv; do
+  family=$(basename "$(dirname "$registry")")
+  while IFS=$'\t' read -r tag reproducer needs status _; do
+    case $tag in ''|\#*) continue ;; esac
+    [[ $status == "library bug"* || $reproducer == *.c ]] || continue
+    [[ -z $only || $tag =~ $only ]] || continue
+    rows=$((rows + 1))
+    if [[ $reproducer == *.c ]]; then program=$reproducer
+    elif [ -n "${hand_written[$tag]:-}" ]; then program=${hand_written[$tag]}
+    else program=$(generate "$family" "$tag" "$reproducer" "$needs")
+    fi
+    outcome= output=-
+    case $program in
+      missing*|skipped*) outcome=$program program=- ;;
+      *) evaluate "$family" "$program" ;;
+    esac
+    case $outcome in
+      reproduces*) with=$((with + 1)) reproduced=$((reproduced + 1)) ;;
+      skipped*) [ "$program" = - ] || with=$((with + 1)); skipped=$((skipped + 1)) ;;
+      NOT*) with=$((with + 1)) failed=$((failed + 1)) ;;
+      build*) with=$((with + 1)) broken=$((broken + 1)) ;;
+      missing*) t=$(cut -d: -f2 <<<"$tag"); missing_per_target[$t]=$((${missing_per_target[$t]:-0} + 1)) ;;
+    esac
+    printf '%s\t%s\t%s\t%s\n' "$tag" "$program" "$outcome" "$output" >>"$results"
+  done <"$registry"
+done
+missing=$(for t in "${!missing_per_target[@]}"; do echo "$t ${missing_per_target[$t]}"; done | sort | paste -sd, | sed 's/,/, /g')
+echo "$with of $rows library-bug rows have a standalone reproducer; $reproduced reproduce;" \
+  "$skipped skipped; $failed do not reproduce; $broken do not build;" \
+  "missing: ${missing:-none}${missing:+ (rows per target; see $results)}"
