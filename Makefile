@@ -16,6 +16,8 @@
 #   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries,
 #                   coverage against byte-level libFuzzer, mutation score)
 #   make mutation-score  mutants of the relation suites' subjects, killed or not
+#   make reproducers  build and run the standalone program of every library-bug registry row
+#   make reports    a markdown report draft per library defect, in build/reports/
 
 SHELL := /bin/bash
 CLANG ?= clang-16
@@ -65,7 +67,7 @@ oss_LIB_CFLAGS = $(OSS_CFLAGS)
 oss_CXX = $(OSS_CXX)
 VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
 
-.PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz FORCE
+.PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz reproducers reports FORCE
 .DELETE_ON_ERROR:
 # Objects reached only through pattern rules are kept (make would delete them as intermediate).
 .SECONDARY:
@@ -216,6 +218,17 @@ $(foreach h,$(HARNESS_FILES),$(eval $(call target_rules,$(patsubst %_fuzzer.c,%,
 libfuzzer: $(addprefix $(OUT)/libfuzzer/,$(TARGETS))
 afl: $(addprefix $(OUT)/afl/,$(TARGETS)) $(addsuffix .mutator.so,$(addprefix $(OUT)/afl/,$(TARGETS)))
 replay: $(addprefix $(OUT)/replay/,$(TARGETS))
+
+# ---- standalone reproducers and report drafts (harnesses/REPRODUCERS.md) --------------------
+# The targets and regress inputs of the library-bug registry rows: scripts/reproducers.sh
+# generates a row's program from its input where no hand-written one lists its tag.
+LIBRARY_BUG_ROWS = awk -F'\t' '$$4 ~ /^library bug/ { print $$$(1) }' $(wildcard harnesses/*/known_findings.tsv)
+REPRODUCER_TARGETS := $(filter $(TARGETS),$(sort $(shell $(call LIBRARY_BUG_ROWS,1) | cut -d: -f2)))
+REPRODUCER_INPUTS := $(patsubst corpora/%.textproto,$(BUILD)/corpora/%.bin,$(filter %.textproto,$(sort $(shell $(call LIBRARY_BUG_ROWS,2)))))
+reproducers: $(addprefix $(OUT)/replay/,$(REPRODUCER_TARGETS)) $(REPRODUCER_INPUTS)
+	OUT=$(OUT) scripts/reproducers.sh
+reports: reproducers
+	scripts/reports.sh
 
 # ---- OSS-Fuzz contract (build.sh passes the environment's compiler, flags and engine) ----
 oss-fuzz: $(addprefix $(OSS_OUT)/,$(TARGETS)) corpora

@@ -51,6 +51,8 @@ upstream() { awk -F'\t' -v l="$1" -v c="$2" '$1 == l { print $c }' harnesses/lib
 # section N: rows.tsv column N of the defect's rows, distinct, in order.
 column() { awk -F'\t' -v c="$1" '!seen[$c]++ { print $c }' "$defect_rows"; }
 cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')
+cpu_id=$(grep -m3 -E '^(cpu family|model|stepping)\s' /proc/cpuinfo | sed 's/\s*:\s*/ /' | paste -sd, | sed 's/,/, /g')
+compiler=$(clang-16 --version | head -n 1)
 today=$(date -u +%F)
 
 # write_report: the draft of the defect whose rows are in $defect_rows, to $report.
@@ -60,7 +62,7 @@ write_report() {
   lib=$(library "$tag" "$family") || lib=
   routines=$(cut -f3 "$defect_rows" | cut -d: -f4 | awk '!seen[$0]++' | paste -sd, | sed 's/,/, /g')
   kinds=$(cut -f3 "$defect_rows" | cut -d: -f5- | awk '!seen[$0]++' | paste -sd, | sed 's/,/, /g')
-  first=$(cut -f6 "$defect_rows" | head -n 1 | sed 's/\([.;]\) .*/\1/' | cut -c1-160)
+  first=$(cut -f6 "$defect_rows" | head -n 1 | sed 's/\([.;]\) .*/\1/')
   title="${lib:-library}: $routines: $kinds"
   ready="ready to file once read over"
   [[ $outcome == reproduces* ]] || ready="INCOMPLETE: the standalone program's outcome is \"$outcome\""
@@ -86,10 +88,10 @@ write_report() {
       [ -z "$v" ] || echo "- Debian package $p, version $v (\`dpkg-query -W -f '\${Version}' $p\`)"
     done
     [ -n "$pkgs" ] || echo "- Debian package: not mapped in harnesses/libraries/upstreams.tsv"
-    echo "- Debian release: $(cat /etc/debian_version 2>/dev/null || echo unknown)"
     echo
     echo "## Machine"
-    echo "- CPU: $cpu"
+    echo "- CPU: $cpu ($cpu_id)"
+    echo "- Operating system: $(uname -sr), Debian $(cat /etc/debian_version 2>/dev/null || echo unknown)"
     [ "$needs" = - ] || echo "- The fuzzing harness saw it with: $(column 9 | paste -sd';' | sed 's/;/; /g') (backend identity)"
     if [ "$program" != - ] && [ -f "$program" ]; then
       [ -z "$(standalone_field "$program" env)" ] || echo "- Environment of the program: $(standalone_field "$program" env)"
@@ -111,7 +113,7 @@ write_report() {
       envs=$(standalone_field "$program" env)
       echo "${envs:+$envs }timeout 20 ./repro $(standalone_field "$program" args)"
       echo '```'
-      echo "It prints the expected result beside the actual one and exits 1 while the bug is present, 0 once it is fixed (a hang past 20 s also shows the bug)."
+      echo "Compiler: $compiler. The program exits non-zero (or hangs past 20 s) while the bug is present, 0 once it is fixed."
       echo
       echo "## Expected and actual output"
       echo "Outcome on this machine ($today): $outcome. Its output:"
@@ -140,7 +142,7 @@ write_report() {
     done
     echo
     echo "## mlfuzz"
-    awk -F'\t' '{ print "- tag `" $3 "`, regress input `" $8 "`" }' "$defect_rows"
+    awk -F'\t' '{ print "- tag `" $3 "`, registry reproducer `" $8 "`" }' "$defect_rows"
   } >"$report"
 }
 

@@ -35,13 +35,14 @@ standalone_build() {
 }
 
 # standalone_run FILE BIN OUT: runs the built program with its " * env:" and " * args:" lines
-# (LeakSanitizer on, for programs built with -fsanitize=address that show a leak), killed
-# after 20 s; output to OUT; prints the exit status (124: killed, a hang).
+# (LeakSanitizer on, for programs built with -fsanitize=address that show a leak; stdout line
+# buffered, so what it printed survives a sanitizer's exit), killed after 20 s; output to OUT;
+# prints the exit status (124: killed, a hang).
 standalone_run() {
   local env args status=0
   env=$(standalone_field "$1" env) args=$(standalone_field "$1" args)
   # shellcheck disable=SC2086  # env and args are word lists
-  env ASAN_OPTIONS=detect_leaks=1 $env timeout -k 5 20 "$2" $args >"$3" 2>&1 || status=$?
+  env ASAN_OPTIONS=detect_leaks=1 $env timeout -k 5 20 stdbuf -oL -eL "$2" $args >"$3" 2>&1 || status=$?
   echo "$status"
 }
 
