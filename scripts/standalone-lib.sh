@@ -18,7 +18,8 @@ standalone_unmet() {
     case $kind in
       cpu) [[ $flags == *" $what "* ]] || echo "this CPU lacks the $what flag" ;;
       openblas-coretype)
-        harnesses/libraries/debian_blas_lapack/kernel-sets.sh | grep -qx "$what" ||
+        # (the list is read whole: grep -q closing the pipe early would fail it under pipefail)
+        grep -qx "$what" <<<"$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)" ||
           echo "this CPU cannot run the OpenBLAS $what kernels" ;;
       *) echo "unknown need '$kind $what'" ;;
     esac
