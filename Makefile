@@ -225,7 +225,10 @@ replay: $(addprefix $(OUT)/replay/,$(TARGETS))
 LIBRARY_BUG_ROWS = awk -F'\t' '$$4 ~ /^library bug/ { print $$$(1) }' $(wildcard harnesses/*/known_findings.tsv)
 REPRODUCER_TARGETS := $(filter $(TARGETS),$(sort $(shell $(call LIBRARY_BUG_ROWS,1) | cut -d: -f2)))
 REPRODUCER_INPUTS := $(patsubst corpora/%.textproto,$(BUILD)/corpora/%.bin,$(filter %.textproto,$(sort $(shell $(call LIBRARY_BUG_ROWS,2)))))
-reproducers: $(addprefix $(OUT)/replay/,$(REPRODUCER_TARGETS)) $(REPRODUCER_INPUTS)
+# Programs that show undefined behaviour only the sanitizer build of the same Debian source
+# reveals link that build's archive (a build/ path on their " * link:" line).
+REPRODUCER_ARCHIVES := $(sort $(filter build/%,$(shell sed -n 's/^ \* link: //p' $(wildcard harnesses/*/reproducers/*.c))))
+reproducers: $(addprefix $(OUT)/replay/,$(REPRODUCER_TARGETS)) $(REPRODUCER_INPUTS) $(REPRODUCER_ARCHIVES)
 	OUT=$(OUT) scripts/reproducers.sh
 reports: reproducers
 	scripts/reports.sh
