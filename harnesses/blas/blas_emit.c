@@ -54,7 +54,7 @@ static void package_version(const char *package, char *out, size_t len) {
   if (!n) snprintf(out, len, "?");
 }
 
-/* Text as comment lines of at most 95 columns. */
+/* Text as comment lines of at most 95 columns (comment delimiters in it split by a blank). */
 static void emit_wrapped(FILE *out, const char *text) {
   const char *s = text;
   while (*s) {
@@ -64,7 +64,10 @@ static void emit_wrapped(FILE *out, const char *text) {
       while (n > 0 && s[n] != ' ') n--;
       if (n == 0) n = 92;
     }
-    fprintf(out, " * %.*s\n", (int)n, s);
+    fprintf(out, " * ");
+    for (size_t i = 0; i < n; i++) /* no comment delimiter inside the comment: "/ *", "* /" */
+      fprintf(out, (s[i] == '/' && s[i + 1] == '*') || (s[i] == '*' && s[i + 1] == '/') ? "%c " : "%c", s[i]);
+    fprintf(out, "\n");
     s += n;
     while (*s == ' ') s++;
   }
@@ -179,8 +182,8 @@ static const char prelude[] =
     "    printf(\"%s scalar %ld, not the routine's to write: expected %.17g unchanged, actual %.17g\\n\", name, s, was, got);\n"
     "  }\n"
     "  free(listed);\n"
-    "  if (wrong) printf(\"%d wrong scalars in %s: the bug is present\\n\", wrong, name);\n"
-    "  else printf(\"%s as expected: the bug is absent\\n\", name);\n"
+    "  if (wrong) printf(\"%d wrong scalars in %s\\n\", wrong, name);\n"
+    "  else printf(\"%s as expected\\n\", name);\n"
     "  return wrong ? 1 : 0;\n}\n\n";
 
 int blas_emit_begin(FILE *out, const char *tag, const char *identity, const char *title) {
@@ -272,7 +275,9 @@ void blas_emit_main_begin(FILE *out, const blas_precision *p, const char *names,
   fprintf(out, "  print_library(\"%s\", (void *)%s);\n", symbol, symbol);
 }
 
-void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output) {
-  fprintf(out, "  return check_output(\"%s\", %s, %s_init, %s_scalars, %d, %s_expected, %s_expectations);\n}\n",
+void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output, const char *also) {
+  fprintf(out, "  int wrong = %s;\n", also ? also : "0");
+  fprintf(out, "  wrong |= check_output(\"%s\", %s, %s_init, %s_scalars, %d, %s_expected, %s_expectations);\n",
           output, output, output, output, p->is_double, output, output);
+  fprintf(out, "  printf(wrong ? \"the bug is present\\n\" : \"the bug is absent\\n\");\n  return wrong;\n}\n");
 }

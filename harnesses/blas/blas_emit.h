@@ -70,9 +70,29 @@ void blas_emit_expectations(FILE *out, const char *name, const blas_emit_expect 
 void blas_emit_main_begin(FILE *out, const blas_precision *p, const char *names,
                           const char *output, int head, const char *symbol);
 
-/* End of main: checks output against NAME_expected and its initial bits, and returns 1 when
- * anything is wrong. */
-void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output);
+/* End of main: evaluates also (a C expression, nonzero when wrong; NULL: none) first, checks
+ * output against NAME_expected and its initial bits, and returns 1 when anything is wrong. */
+void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output, const char *also);
+
+/* The report an error-path call must make: none (invalid 0), or one naming the invalid
+ * argument, as the CBLAS routine with its CBLAS position ("" for a Fortran call), or as the
+ * Fortran routine with its position in the Fortran call the reference makes (0: none, the
+ * layout), or (GSL) as its source file "source_<family>..." with the CBLAS position. */
+typedef struct {
+  int invalid;
+  char argument[16];
+  char cblas_name[32];
+  int cblas_position;
+  char fortran_name[16];
+  int fortran_position;
+  char gsl_source[24];
+} blas_emit_report;
+
+/* After blas_emit_begin: the error handlers the library documents as replaceable, defined to
+ * record each report (printing it) and return, or leave the call by longjmp(leave_call) where
+ * the library's own never returns (GSL); then check_reports(), which prints the expected and
+ * actual reports and returns 1 when they differ from e. */
+void blas_emit_error_hook(FILE *out, const char *backend, const blas_emit_report *e);
 
 /* The C type of one real part of precision p: "float" or "double". */
 const char *blas_emit_real_type(const blas_precision *p);

@@ -12,9 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blas_backend.h"
+#include "blas_emit.h"
 #include "blas_errors.pb-c.h"
 #include "errors_call.h"
 #include "errors_case.h"
+#include "errors_emit.h"
 #include "errors_isolation.h"
 #include "errors_known_crashes.h"
 #include "mlf_capture.h"
@@ -63,7 +65,6 @@ static void errors_init(void) {
 
 /* The operands of one case: guard-page buffers, and a copy of the output to restore it
  * before each backend and to compare with afterwards. */
-static const char operand_letters[] = "ABCPxy";
 typedef struct {
   void *data[6];
   size_t bytes[6];
@@ -71,37 +72,23 @@ typedef struct {
   void *pristine;
 } operand_set;
 
-static uint64_t next_random(uint64_t *s) {
-  *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
-  return *s;
-}
-
-/* Values in [0.5, 1.5): no solve divides by zero, nothing overflows at these sizes. */
-static void fill(void *data, size_t elements, char letter, uint64_t *seed) {
-  size_t parts = elements * (letter == 'c' || letter == 'z' ? 2 : 1);
-  for (size_t i = 0; i < parts; i++) {
-    double v = 0.5 + (double)(next_random(seed) >> 11) / 9007199254740992.0;
-    if (letter == 'd' || letter == 'z') ((double *)data)[i] = v;
-    else ((float *)data)[i] = (float)v;
-  }
-}
-
 static void operands_make(operand_set *s, const errors_args *valid, uint64_t seed,
                           mlf_guard_side side, errors_operands *ops) {
   size_t esize = valid->letter == 's' ? 4 : valid->letter == 'z' ? 16 : 8;
-  uint64_t state = seed * 2654435761u + 1;
   void **slots[6] = {&ops->a, &ops->b, &ops->c, &ops->p, &ops->x, &ops->y};
   memset(ops, 0, sizeof *ops);
   for (int i = 0; i < 6; i++) {
-    char label[2] = {operand_letters[i], '\0'};
+    char label[2] = {errors_operand_letters[i], '\0'};
     s->data[i] = NULL;
-    s->bytes[i] = errors_operand_elements(valid, operand_letters[i]) * esize;
-    if (errors_arg_index(valid->r, operand_letters[i]) < 0) continue;
+    s->bytes[i] = errors_operand_elements(valid, errors_operand_letters[i]) * esize;
+    if (errors_arg_index(valid->r, errors_operand_letters[i]) < 0) continue;
     s->data[i] = mlf_guard_alloc(s->bytes[i], esize, side, label);
-    fill(s->data[i], s->bytes[i] / esize, valid->letter, &state);
     *slots[i] = s->data[i];
-    if (operand_letters[i] == valid->r->output) s->output = i;
-    else mlf_guard_set_readonly(s->data[i], 1);
+  }
+  errors_operands_fill(valid, seed, s->data);
+  for (int i = 0; i < 6; i++) {
+    if (errors_operand_letters[i] == valid->r->output) s->output = i;
+    else if (s->data[i]) mlf_guard_set_readonly(s->data[i], 1);
   }
   s->pristine = malloc(s->bytes[s->output] ? s->bytes[s->output] : 1);
   if (!s->pristine) abort();
@@ -169,7 +156,7 @@ typedef struct {
   size_t errors;
   mlf_error_record err;
   int wrote;
-  unsigned outside; /* bit i: operand_letters[i] */
+  unsigned outside; /* bit i: errors_operand_letters[i] */
   int signal;
 } observation;
 
@@ -253,7 +240,7 @@ static void run_backend(size_t bi, const case_ctx *x, operand_set *s, const erro
   for (int i = 0; i < 6; i++)
     if (o.outside & (1u << i)) {
       char detail[80];
-      snprintf(detail, sizeof detail, "wrote outside operand %c", operand_letters[i]);
+      snprintf(detail, sizeof detail, "wrote outside operand %c", errors_operand_letters[i]);
       raise_finding(x, b, what, "write-outside", detail);
     }
   uint32_t precision = (uint32_t)(strchr("sdcz", x->args->letter) - "sdcz");
@@ -286,6 +273,11 @@ static void errors_run(const ProtobufCMessage *msg, mlf_run *run) {
   operands_make(&s, &valid, c->seed, c->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL, &ops);
   for (size_t i = 0; i < n_backends; i++) run_backend(i, &x, &s, &ops, (blas_fn)fn);
   operands_free(&s);
+}
+
+int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *out) {
+  return errors_emit((const Mlf__Blas__ErrorCase *)msg, tag,
+                     blas_emit_identity(backends, n_backends, tag), out);
 }
 
 MLF_TARGET(blas_errors, mlf__blas__error_case__descriptor, errors_init, errors_run)

@@ -98,7 +98,7 @@ int blas_gemm_emit_problem(const blas_gemm_problem *gp, int guard_before, const 
               g.row_major ? "CblasRowMajor" : "CblasColMajor", cblas_trans[g.trans_a],
               cblas_trans[g.trans_b], m, n, k, lda, ldb, ldc);
     }
-    blas_emit_main_end(out, &g.p, "C");
+    blas_emit_main_end(out, &g.p, "C", NULL);
     free(exact);
     free(rules);
   }

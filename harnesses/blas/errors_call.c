@@ -31,7 +31,7 @@ typedef void (*single_shape)(float, float, INT_PARAMS);
 typedef void (*double_shape)(double, double, INT_PARAMS);
 
 /* alpha and beta: nonzero parts, so no quick return hides a check behind a zero scalar. */
-static const double scalar_values[2][2] = {{0.5, -0.25}, {0.75, 0.5}};
+const double errors_scalar_values[2][2] = {{0.5, -0.25}, {0.75, 0.5}};
 
 typedef struct {
   intptr_t ints[MAX_INTS];
@@ -67,7 +67,7 @@ static void *operand(const errors_operands *ops, char kind) {
 static void push_scalar(frame *f, const errors_args *a, int i, int which, int real) {
   int dbl = a->letter == 'd' || a->letter == 'z';
   int complex = (a->letter == 'c' || a->letter == 'z') && !real;
-  const double *v = scalar_values[which > 1 ? 1 : which];
+  const double *v = errors_scalar_values[which > 1 ? 1 : which];
   for (int part = 0; part < 2; part++) {
     double x = part && !complex ? 0 : v[part];
     if (dbl) f->scalars[i].d[part] = x;

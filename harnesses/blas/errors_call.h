@@ -9,6 +9,10 @@ typedef struct {
   void *a, *b, *c, *p, *x, *y;
 } errors_operands;
 
+/* The scalars every call passes: alpha (row 0) and beta (row 1), real and imaginary parts; a
+ * real scalar takes the real part. */
+extern const double errors_scalar_values[2][2];
+
 /* Calls fn, the entry point of a->r in precision a->letter through the interface a->cblas
  * says, with the arguments of a, these operands, alpha = 0.5 - 0.25i and beta = 0.75 + 0.5i
  * (the real parts for real scalars). */

@@ -97,6 +97,28 @@ size_t errors_operand_elements(const errors_args *a, char operand) {
   return lines && length ? ld * (lines - 1) + length : 0;
 }
 
+const char errors_operand_letters[7] = "ABCPxy";
+
+static uint64_t next_random(uint64_t *s) {
+  *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+  return *s;
+}
+
+void errors_operands_fill(const errors_args *valid, uint64_t seed, void *const data[6]) {
+  uint64_t state = seed * 2654435761u + 1;
+  char letter = valid->letter;
+  for (int i = 0; i < 6; i++) {
+    if (!data[i]) continue;
+    size_t parts = errors_operand_elements(valid, errors_operand_letters[i]) *
+                   (letter == 'c' || letter == 'z' ? 2 : 1);
+    for (size_t k = 0; k < parts; k++) {
+      double v = 0.5 + (double)(next_random(&state) >> 11) / 9007199254740992.0;
+      if (letter == 'd' || letter == 'z') ((double *)data[i])[k] = v;
+      else ((float *)data[i])[k] = (float)v;
+    }
+  }
+}
+
 /* A value of argument kind `kind` the standard forbids; `valid` holds the valid arguments
  * (leading dimensions fall just below the minimum they imply). */
 static int forbidden_value(const errors_args *valid, int i, uint32_t variant) {

@@ -93,7 +93,8 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
       emit_dot(out, &pr, symbol, 1);
       blas_emit_main_begin(out, &pr.p, "x y", "", m->guard_before, symbol);
       emit_dot(out, &pr, symbol, 0);
-      fprintf(out, "  return check_output(\"result\", result, result_init, %d, 1, result_expected, result_expectations);\n}\n", parts);
+      fprintf(out, "  int wrong = check_output(\"result\", result, result_init, %d, 1, result_expected, result_expectations);\n", parts);
+      fprintf(out, "  printf(wrong ? \"the bug is present\\n\" : \"the bug is absent\\n\");\n  return wrong;\n}\n");
     } else {
       for (int i = 0; i < pr.n && n + 2 <= sizeof rules / sizeof *rules; i++) {
         mlf_expect e[2], alt[2];
@@ -108,7 +109,7 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
       emit_scal(out, &pr, symbol, 1);
       blas_emit_main_begin(out, &pr.p, "x", "x", m->guard_before, symbol);
       emit_scal(out, &pr, symbol, 0);
-      blas_emit_main_end(out, &pr.p, "x");
+      blas_emit_main_end(out, &pr.p, "x", NULL);
     }
   }
   level1_vector_free(&pr.x);

@@ -1,6 +1,6 @@
 /* Standalone program for a blas_level23 finding (level23_emit.h): the operands as the harness
  * built them (literal arrays, padding and gaps included), the routine's declaration and call
- * written from its signature (level23_routines.h) through CBLAS or Fortran as the message
+ * written from its signature (level23_emit_call.h) through CBLAS or Fortran as the message
  * says, and the output's expectations: products from the long-double reference, a Hermitian
  * result's diagonal exactly real, every slot the routine must not write unchanged. Solves get
  * no value expectations (their oracle is a backward error, not a value): only the storage and
@@ -10,6 +10,7 @@
 #include <string.h>
 #include "blas_emit.h"
 #include "blas_gemm_emit.h"
+#include "level23_emit_call.h"
 #include "level23_problem.h"
 
 static const char *const operand_names[5] = {"A", "B", "C", "x", "y"};
@@ -49,82 +50,23 @@ static size_t expectations(const level23_problem *pb, blas_emit_expect *rules) {
   return n;
 }
 
-/* Whether a scalar argument goes by value: real CBLAS scalars. */
-static int by_value(const level23_problem *pb, char arg) {
-  int real = arg == 'a' ? pb->routine->real_alpha : pb->routine->real_beta;
-  return !pb->fortran && (!pb->p.is_complex || real);
-}
-
-/* One parameter of the declaration for signature letter c. */
-static void emit_parameter(FILE *out, const level23_problem *pb, char c) {
-  const char *in = pb->fortran ? "const int *" : "int ";
-  static const char *const names[] = {"O", "order", "T", "trans", "t", "transb", "U", "uplo",
-                                      "S", "side", "D", "diag", "m", "m", "n", "n", "k", "k",
-                                      "l", "kl", "u", "ku", NULL};
-  for (int i = 0; names[i]; i += 2)
-    if (names[i][0] == c) {
-      int flag = strchr("OTtUSD", c) != NULL;
-      fprintf(out, "%s%s", flag && pb->fortran ? "const char *" : in, names[i + 1]);
-      return;
-    }
-  if (c == 'a' || c == 'b') {
-    const char *name = c == 'a' ? "alpha" : "beta";
-    if (by_value(pb, c)) fprintf(out, "%s %s", blas_emit_real_type(&pb->p), name);
-    else fprintf(out, "const void *%s", name);
-    return;
-  }
-  static const char letters[] = "ABCxy";
-  const char *at = strchr(letters, c == 'P' ? 'A' : c);
-  int which = at ? (int)(at - letters) : 0;
-  int output = operand(pb, which) == pb->output;
-  const char *ld = c == 'x' ? "incx" : c == 'y' ? "incy" : c == 'A' ? "lda" : c == 'B' ? "ldb" : "ldc";
-  fprintf(out, "%svoid *%s", output ? "" : "const ", c == 'P' ? "ap" : operand_names[which]);
-  if (c != 'P') fprintf(out, ", %s%s", in, ld);
-}
-
-/* An argument of the call for signature letter c. */
-static void emit_argument(FILE *out, const level23_problem *pb, const level23_args *a, char c) {
-  static const char *const trans_cblas[] = {"CblasNoTrans", "CblasTrans", "CblasConjTrans"};
-  const char *trans_f = "NTC";
-  int fortran = pb->fortran, value = 0;
-  switch (c) {
-    case 'O': fprintf(out, a->row_major ? "CblasRowMajor" : "CblasColMajor"); return;
-    case 'T': case 't': {
-      int t = c == 'T' ? a->trans : a->trans_b;
-      if (fortran) fprintf(out, "\"%c\"", trans_f[t]);
-      else fprintf(out, "%s", trans_cblas[t]);
-      return;
-    }
-    case 'U': fprintf(out, fortran ? (a->lower ? "\"L\"" : "\"U\"") : (a->lower ? "CblasLower" : "CblasUpper")); return;
-    case 'S': fprintf(out, fortran ? (a->right_side ? "\"R\"" : "\"L\"") : (a->right_side ? "CblasRight" : "CblasLeft")); return;
-    case 'D': fprintf(out, fortran ? (a->unit_diagonal ? "\"U\"" : "\"N\"") : (a->unit_diagonal ? "CblasUnit" : "CblasNonUnit")); return;
-    case 'a': case 'b': {
-      const char *name = c == 'a' ? "alpha" : "beta";
-      fprintf(out, by_value(pb, c) ? "%s[0]" : "%s", name);
-      return;
-    }
-    case 'P': fprintf(out, "A"); return;
-    case 'm': value = a->m; break;
-    case 'n': value = a->n; break;
-    case 'k': value = a->k; break;
-    case 'l': value = a->kl; break;
-    case 'u': value = a->ku; break;
-    default: {
-      static const char letters[] = "ABCxy";
-      int which = (int)(strchr(letters, c) - letters);
-      fprintf(out, "%s, ", operand_names[which]);
-      value = c == 'A' ? a->lda : c == 'B' ? a->ldb : c == 'C' ? a->ldc : c == 'x' ? a->incx : a->incy;
-    }
-  }
-  fprintf(out, fortran ? "&(const int){%d}" : "%d", value);
-}
-
-static void emit_scalar(FILE *out, const level23_problem *pb, const char *name, const double v[2]) {
-  fprintf(out, "  const %s %s[2] = {", blas_emit_real_type(&pb->p), name);
-  blas_emit_number(out, v[0]);
-  fprintf(out, ", ");
-  blas_emit_number(out, v[1]);
-  fprintf(out, "};\n");
+/* The call the program makes for pb, with the arguments a. */
+static level23_emit_call call_of(const level23_problem *pb, const level23_args *a, const char *symbol) {
+  level23_emit_call call = {symbol, &pb->p, pb->fortran, pb->routine->signature,
+                            pb->routine->real_alpha, pb->routine->real_beta, 0, {0}};
+  int *v = call.value, f = pb->fortran;
+  v['O'] = a->row_major ? LEVEL23_ROW_MAJOR : LEVEL23_COL_MAJOR;
+  v['T'] = f ? "NTC"[a->trans] : LEVEL23_NO_TRANS + a->trans;
+  v['t'] = f ? "NTC"[a->trans_b] : LEVEL23_NO_TRANS + a->trans_b;
+  v['U'] = f ? (a->lower ? 'L' : 'U') : a->lower ? LEVEL23_LOWER : LEVEL23_UPPER;
+  v['S'] = f ? (a->right_side ? 'R' : 'L') : a->right_side ? LEVEL23_RIGHT : LEVEL23_LEFT;
+  v['D'] = f ? (a->unit_diagonal ? 'U' : 'N') : a->unit_diagonal ? LEVEL23_UNIT : LEVEL23_NON_UNIT;
+  v['m'] = a->m, v['n'] = a->n, v['k'] = a->k, v['l'] = a->kl, v['u'] = a->ku;
+  v['A'] = v['P'] = a->lda, v['B'] = a->ldb, v['C'] = a->ldc, v['x'] = a->incx, v['y'] = a->incy;
+  for (int i = 0; i < 5; i++)
+    if (operand(pb, i) == pb->output) call.output = "ABCxy"[i];
+  if (call.output == 'A' && strchr(call.signature, 'P')) call.output = 'P';
+  return call;
 }
 
 /* oneDNN has only sgemm, behind the harness's CBLAS-shaped adapter: the gemm program. */
@@ -177,32 +119,14 @@ int level23_emit(const Mlf__Blas__Level23Case *c, const char *tag, const char *i
     if (!pb.product)
       fprintf(out, "/* A solve: its values are judged by backward error in the fuzzer, not here. */\n");
     blas_emit_expectations(out, output, rules, n);
-    fprintf(out, "void %s(", symbol);
-    int flags = 0, first = 1;
-    for (const char *s = sig; *s; s++) {
-      if (*s == 'O' && pb.fortran) continue;
-      fprintf(out, first ? "" : ", ");
-      emit_parameter(out, &pb, *s);
-      first = 0;
-      flags += strchr("TtUSD", *s) != NULL;
-    }
-    for (int i = 0; pb.fortran && i < flags; i++) fprintf(out, ", size_t flag_length%d", i + 1);
-    fprintf(out, ");\n\n");
-    blas_emit_main_begin(out, &pb.p, names, output, c->guard_before, symbol);
-    if (strchr(sig, 'a')) emit_scalar(out, &pb, "alpha", pb.alpha);
-    if (strchr(sig, 'b')) emit_scalar(out, &pb, "beta", pb.beta);
     level23_args a = level23_args_for(&pb, o);
-    fprintf(out, "  %s(", symbol);
-    first = 1;
-    for (const char *s = sig; *s; s++) {
-      if (*s == 'O' && pb.fortran) continue;
-      fprintf(out, first ? "" : ", ");
-      emit_argument(out, &pb, &a, *s);
-      first = 0;
-    }
-    for (int i = 0; pb.fortran && i < flags; i++) fprintf(out, ", 1");
-    fprintf(out, ");\n");
-    blas_emit_main_end(out, &pb.p, output);
+    level23_emit_call call = call_of(&pb, &a, symbol);
+    level23_emit_declaration(out, &call);
+    blas_emit_main_begin(out, &pb.p, names, output, c->guard_before, symbol);
+    if (strchr(sig, 'a')) level23_emit_scalar(out, &pb.p, "alpha", pb.alpha);
+    if (strchr(sig, 'b')) level23_emit_scalar(out, &pb.p, "beta", pb.beta);
+    level23_emit_invocation(out, &call);
+    blas_emit_main_end(out, &pb.p, output, NULL);
     free(rules);
   }
   level23_problem_free(&pb);
