@@ -4,7 +4,7 @@
 # (harnesses/REPRODUCERS.md). A row's program: the .c its reproducer column names; else the
 # hand-written harnesses/*/reproducers/*.c whose " * tags:" line lists the row's tag verbatim;
 # else one generated from its regress input (out/replay/<target> --reproducer TAG FILE) into
-# build/reproducers/<family>/<target>--<input>.c. Each program is built and run once.
+# build/reproducers/<family>/<target>--<input>--<tag hash>.c. Each program is built and run once.
 # Writes build/reproducers/results.tsv (tag, program, outcome, output file) and a summary.
 # Usage: scripts/reproducers.sh [--only REGEX]   (rows whose tag matches the extended REGEX)
 # MLF_REPRODUCER_DIRS (default harnesses/*/reproducers) says where hand-written programs are,
@@ -19,6 +19,7 @@ replay=${OUT:-out}/replay
 results=$out/results.tsv
 rm -rf "$out"
 mkdir -p "$out"
+kernel_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
 
 # The hand-written program of each tag its " * tags:" line lists.
 declare -A hand_written
@@ -35,11 +36,18 @@ generate() {
   local family=$1 tag=$2 input=$3 needs=$4 target bin program status=0
   target=$(cut -d: -f2 <<<"$tag")
   bin=build/corpora/${input#corpora/}; bin=${bin%.textproto}.bin
-  program=$out/$family/$target--$(basename "${input%.textproto}").c
+  # Rows sharing a regress input get a program each: the tag's hash tells them apart.
+  program=$out/$family/$target--$(basename "${input%.textproto}")--$(md5sum <<<"$tag" | cut -c1-8).c
   [ -x "$replay/$target" ] || { echo "missing ($replay/$target is not built)"; return; }
   [ -f "$bin" ] || { echo "missing (regress input $input is not encoded to $bin)"; return; }
   mkdir -p "$out/$family"
-  timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$bin" >"$program" 2>"$program.log" || status=$?
+  # A row that needs a prebuilt OpenBLAS kernel set ("<backend> core NAME") is replayed under
+  # it where this CPU runs it; the program then carries that env line itself.
+  local coretype=
+  case $needs in *" core "*) coretype=${needs##* core }; coretype=${coretype%% *}
+    grep -qx "$coretype" <<<"$kernel_sets" || coretype= ;; esac
+  env ${coretype:+OPENBLAS_CORETYPE=$coretype} timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$bin" \
+    >"$program" 2>"$program.log" || status=$?
   case $status in
     0) echo "$program"; return ;;
     1) if [ "$needs" != - ] && ! MLF_VERBOSE=1 timeout 120 "$replay/$target" "$bin" 2>&1 |

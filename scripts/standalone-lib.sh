@@ -6,7 +6,7 @@
 standalone_field() { sed -n "s/^ \* $2: //p" "$1" | head -n 1; }
 
 # standalone_tags FILE: the registry tags the program's " * tags:" line lists, one per line.
-standalone_tags() { standalone_field "$1" tags | tr ' ' '\n' | sed '/^$/d'; }
+standalone_tags() { sed -n "s/^ \\* tags: //p" "$1" | tr ' ' '\n' | sed '/^$/d'; }
 
 # standalone_unmet FILE: prints why this machine cannot run the program (its " * needs:"
 # lines: "cpu FLAG", a /proc/cpuinfo flag; "openblas-coretype NAME", a kernel set this CPU
