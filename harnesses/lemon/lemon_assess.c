@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "lemon_oracle.h"
 #include "mlf_feedback.h"
@@ -172,6 +173,16 @@ static void distances(const lemon_execution *x, lemon_summary *s) {
     }
 }
 
+/* One log line per pair of ran backends, "D_MAD <library> <library> <mean over inputs>": what
+ * the campaign report averages per library pair (scripts/campaign-lemon.sh). */
+static void log_pair_dmad(const lemon_execution *x, const lemon_summary *s, mlf_run *run) {
+  for (size_t j = 0; j < x->n_runs; j++)
+    for (size_t k = j + 1; k < x->n_runs; k++)
+      if (x->runs[j].status == LEMON_RAN && x->runs[k].status == LEMON_RAN)
+        mlf_log(run, "D_MAD %s %s %.6g", lemon_run_library(&x->runs[j]),
+                lemon_run_library(&x->runs[k]), s->pair_dmad[j][k]);
+}
+
 void lemon_assess(const lemon_model_msg *m, const lemon_execution *x, mlf_run *run,
                   lemon_summary *s) {
   (void)m;
@@ -188,6 +199,7 @@ void lemon_assess(const lemon_model_msg *m, const lemon_execution *x, mlf_run *r
       s->findings += (size_t)judge_run(x, br, limit, run);
   }
   if (x->g.n_layers) distances(x, s);
+  if (x->g.n_layers && getenv("MLF_VERBOSE")) log_pair_dmad(x, s, run);
   mlf_log(run, "ACC %.6g over %zu backend pairs and %u inputs; %zu (input, pair) D_MAD > %.1f",
           s->acc, s->pairs, x->g.batch, s->paper_inconsistent, LEMON_PAPER_DMAD_THRESHOLD);
 }

@@ -1,0 +1,151 @@
+# shellcheck shell=bash
+# The two engines as scripts/campaign.sh drives them (sourced; the working directory is the
+# clone). Each engine has four functions over one run directory RUN:
+#   engine_run_<e> RUN TARGET SECONDS JOBS INPUT_TIMEOUT [VAR=VALUE...]
+#       fuzzes from the seeds in build/corpora/TARGET for SECONDS with JOBS processes (libFuzzer
+#       -fork=JOBS; AFL++ one main -M and JOBS-1 secondaries -S over RUN/sync), every input
+#       bounded by INPUT_TIMEOUT (libFuzzer -timeout, afl-fuzz -t) and every process by timeout(1);
+#       the VAR=VALUE pairs (a kernel set) go into the environment. RUN/start: its start (epoch).
+#   engine_stats_<e> RUN      "execs exec/s coverage corpus findings" now (0s before any output)
+#   engine_series_<e> RUN     the time series, one line per point: seconds into the run, execs,
+#                             exec/s, coverage (edges), corpus, findings (inputs saved)
+#   engine_artifacts_<e> RUN  the inputs the engine saved as crashes, timeouts/hangs, leaks, ooms
+# libFuzzer's series is its fork-mode status lines, stamped with seconds into the run as they
+# come (RUN/log); AFL++'s is the plot_data of each instance, summed (execs, exec/s, findings) or
+# maxed (edges, corpus) over instances every 5 s.
+
+. scripts/leak-check.sh
+
+# ASAN_OPTIONS for target $1: the caller's, with leak detection where LeakSanitizer can run.
+campaign_asan_options() {
+  local leaks=0
+  ! mlf_leak_check "$1" || leaks=1
+  echo "${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks"
+}
+
+# Copies the target's seed corpus (the encoded top-level seeds, not regress/) into $2.
+campaign_seeds() {
+  mkdir -p "$2"
+  find "build/corpora/$1" -maxdepth 1 -name '*.bin' -exec cp -t "$2" {} +
+}
+
+# Copies its input to its output, each line prefixed "<seconds since $1><TAB>" as it comes.
+stamp_lines() {
+  local line
+  while IFS= read -r line; do printf '%d\t%s\n' $((EPOCHSECONDS - $1)) "$line"; done
+}
+
+engine_run_libfuzzer() {
+  local run=$1 t=$2 secs=$3 jobs=$4 input_timeout=$5
+  shift 5
+  mkdir -p "$run/artifacts" "$run/tmp"
+  campaign_seeds "$t" "$run/corpus"
+  local t0; t0=$(date +%s)
+  echo "$t0" >"$run/start"
+  # fork mode keeps fuzzing past a finding (a child's crash, timeout, leak or oom lands in
+  # artifacts/); TMPDIR holds the fork directory, which timeout(1) can leave behind.
+  env "$@" TMPDIR="$run/tmp" ASAN_OPTIONS="$(campaign_asan_options "$t")" \
+    timeout -s INT -k 5 "$secs" out/libfuzzer/"$t" "$run/corpus" -fork="$jobs" \
+    -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout="$input_timeout" \
+    -max_total_time="$secs" -artifact_prefix="$run/artifacts/" -print_final_stats=1 2>&1 |
+    stamp_lines "$t0" >"$run/log" || true
+  rm -rf "$run/tmp"
+}
+
+# Fields of libFuzzer's fork-mode status lines ("#N: cov: C ft: F corp: K exec/s: E
+# oom/timeout/crash: a/b/c time: Ts ..."), stamped "T<TAB>": time execs exec/s cov corp findings.
+libfuzzer_status_lines() {
+  awk -F'\t' '$2 ~ /^#[0-9]+: cov: / {
+      split($2, w, " "); n = substr(w[1], 2); sub(/:$/, "", n)
+      for (i = 2; i <= length(w); i++) {
+        if (w[i] == "cov:") cov = w[i + 1]; else if (w[i] == "corp:") corp = w[i + 1]
+        else if (w[i] == "exec/s:") rate = w[i + 1]
+        else if (w[i] == "oom/timeout/crash:") { split(w[i + 1], f, "/"); found = f[1] + f[2] + f[3] }
+      }
+      print $1, n, rate, cov, corp, found }' "$1/log" 2>/dev/null
+}
+
+engine_series_libfuzzer() { libfuzzer_status_lines "$1"; }
+
+engine_stats_libfuzzer() {
+  local last; last=$(libfuzzer_status_lines "$1" | tail -n 1)
+  [ -n "$last" ] && echo "${last#* }" || echo "0 0 0 0 0"
+}
+
+engine_artifacts_libfuzzer() {
+  find "$1/artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'leak-*' \
+    -o -name 'oom-*' \) 2>/dev/null
+}
+
+engine_run_afl() {
+  local run=$1 t=$2 secs=$3 jobs=$4 input_timeout=$5
+  shift 5
+  campaign_seeds "$t" "$run/seeds"
+  mkdir -p "$run/sync"
+  date +%s >"$run/start"
+  (
+    . scripts/afl-env.sh
+    export AFL_CUSTOM_MUTATOR_LIBRARY=$PWD/out/afl/$t.mutator.so
+    local i role name
+    for ((i = 0; i < jobs; i++)); do
+      if [ "$i" -eq 0 ]; then role=-M name=main; else role=-S name=secondary$i; fi
+      # LEMON's rule statistics shared by an instance's custom mutator and its target
+      # (lemon_guidance.h): one file per instance.
+      env "$@" MLF_LEMON_GUIDANCE_FILE="$run/lemon-guidance-$name" \
+        timeout -s INT -k 5 "$secs" afl-fuzz -i "$run/seeds" -o "$run/sync" "$role" "$name" \
+        -V "$secs" -t $((input_timeout * 1000)) -- out/afl/"$t" >"$run/afl-$name.log" 2>&1 &
+    done
+    wait
+  ) || true
+}
+
+# Every instance's plot_data sampled every 5 s up to the last point: per sample the last row of
+# each instance at or before it; execs, exec/s and findings summed, edges and corpus maxed.
+engine_series_afl() {
+  local files=("$1"/sync/*/plot_data)
+  [ -f "${files[0]}" ] || return 0
+  awk -F', *' '
+    FNR == 1 { inst++ }
+    /^#/ { for (i = 1; i <= NF; i++) { h = $i; sub(/^# */, "", h); col[h] = i }; next }
+    { k = ++rows[inst]; t[inst, k] = $col["relative_time"]
+      ex[inst, k] = $col["total_execs"]; rate[inst, k] = $col["execs_per_sec"]
+      edges[inst, k] = $col["edges_found"]; corp[inst, k] = $col["corpus_count"]
+      found[inst, k] = $col["saved_crashes"] + $col["saved_hangs"]
+      if ($col["relative_time"] > end) end = $col["relative_time"] }
+    END {
+      for (s = 0; s <= end + 4; s += 5) {
+        e = r = f = ed = c = any = 0
+        for (i = 1; i <= inst; i++) {
+          k = 0
+          for (j = 1; j <= rows[i]; j++) if (t[i, j] <= s) k = j
+          if (!k) continue
+          any = 1; e += ex[i, k]; r += rate[i, k]; f += found[i, k]
+          if (edges[i, k] > ed) ed = edges[i, k]; if (corp[i, k] > c) c = corp[i, k]
+        }
+        if (any) printf "%d %d %.0f %d %d %d\n", s, e, r, ed, c, f
+      }
+    }' "${files[@]}"
+}
+
+# The last row of every instance, summed and maxed as in engine_series_afl.
+engine_stats_afl() {
+  local files=("$1"/sync/*/plot_data)
+  [ -f "${files[0]}" ] || { echo "0 0 0 0 0"; return; }
+  awk -F', *' '
+    /^#/ { for (i = 1; i <= NF; i++) { h = $i; sub(/^# */, "", h); col[h] = i }; next }
+    { last[FILENAME] = $0 }
+    END {
+      for (f in last) {
+        n = split(last[f], v, /, */)
+        e += v[col["total_execs"]]; r += v[col["execs_per_sec"]]
+        found += v[col["saved_crashes"]] + v[col["saved_hangs"]]
+        if (v[col["edges_found"]] > ed) ed = v[col["edges_found"]]
+        if (v[col["corpus_count"]] > c) c = v[col["corpus_count"]]
+      }
+      printf "%d %.0f %d %d %d\n", e, r, ed, c, found
+    }' "${files[@]}"
+}
+
+engine_artifacts_afl() {
+  find "$1"/sync/*/crashes "$1"/sync/*/hangs -maxdepth 1 -type f -name 'id:*' 2>/dev/null
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# One fuzzing campaign: the chosen targets under the chosen engines and kernel sets, within one
+# wall-clock budget, then triage and a report. A run is one (target, engine, kernel set), one
+# after the other, each with --jobs processes (libFuzzer -fork=N; AFL++ one main and N-1
+# secondary instances over one sync directory). Each run gets an equal share of the budget
+# left when it starts, minus 2 s kept at the end for the report, so the campaign takes its
+# budget within a few seconds; its share ends with the
+# triage of what it saved (scripts/campaign-triage.sh: replay, classify, deduplicate,
+# minimise), and for lemon_model LEMON's D_MAD per library pair (scripts/campaign-lemon.sh).
+# Every input is bounded (libFuzzer -timeout, afl-fuzz -t) and every process by
+# timeout(1). Known findings (harnesses/*/known_findings.tsv) never stop a run; the harness
+# notes the ones that fire in <campaign>/known/. A terminal gets a live progress line, anything
+# else a plain line every 10 s. At the end: the findings table (scripts/campaign-triage.sh),
+# summary.txt and report.html (scripts/campaign-report.sh).
+# Everything stays in build/campaign/<name>/ (--out changes build/campaign).
+#
+# Usage: scripts/campaign.sh [--seconds BUDGET] [--jobs N] [--engines libfuzzer,afl]
+#          [--kernel-sets native|all|SET,...] [--input-timeout S] [--name NAME] [--out DIR]
+#          [TARGET...]
+#   --kernel-sets: native (default) runs each target once on this CPU's own kernels; all, or a
+#   list, adds one run per OpenBLAS kernel set (OPENBLAS_CORETYPE, for the blas_* targets:
+#   harnesses/libraries/debian_blas_lapack/kernel-sets.sh) and per oneDNN ISA level
+#   (DNNL_MAX_CPU_ISA, for targets that load oneDNN: harnesses/libraries/onednn/isa-levels.sh).
+set -euo pipefail
+campaign_start=$(date +%s)
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60} jobs=$(nproc) engines=libfuzzer,afl kernel_sets=native
+input_timeout=20 name=$(date +%Y%m%d-%H%M%S) root=build/campaign
+usage() { sed -n 's/^# \{0,1\}//; /^Usage:/,/^$/p' "$0" | sed '/^$/q' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --engines) engines=$2; shift 2 ;;
+    --kernel-sets) kernel_sets=$2; shift 2 ;;
+    --input-timeout) input_timeout=$2; shift 2 ;;
+    --name) name=$2; shift 2 ;;
+    --out) root=$2; shift 2 ;;
+    -h|--help) usage ;;
+    -*) echo "campaign: unknown option $1" >&2; usage ;;
+    *) break ;;
+  esac
+done
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(ls out/libfuzzer)
+IFS=, read -r -a engine_list <<<"$engines"
+for e in "${engine_list[@]}"; do
+  case $e in libfuzzer|afl) ;; *) echo "campaign: unknown engine '$e'" >&2; exit 2 ;; esac
+done
+for t in "${targets[@]}"; do
+  for f in out/libfuzzer/"$t" out/replay/"$t" \
+           $([[ ,$engines, == *,afl,* ]] && echo out/afl/"$t" out/afl/"$t".mutator.so); do
+    [ -x "$f" ] || [ -f "$f" ] || { echo "campaign: $f is not built (make $f)" >&2; exit 2; }
+  done
+done
+. scripts/campaign-engines.sh
+
+dir=$root/$name
+rm -rf "$dir"
+mkdir -p "$dir/runs" "$dir/known"
+export MLF_KNOWN_FINDINGS_DIR=$PWD/$dir/known
+unset MLF_REPORT_KNOWN
+
+# The kernel-set runs of target $1, "<variant><TAB><VAR=VALUE or ->" per line.
+openblas_sets=() onednn_levels=()
+if [ "$kernel_sets" != native ]; then
+  mapfile -t openblas_sets < <(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
+  mapfile -t onednn_levels < <(harnesses/libraries/onednn/isa-levels.sh)
+fi
+chosen() { [ "$kernel_sets" = all ] || [[ ,$kernel_sets, == *,$1,* ]]; }
+variants_of() {
+  local any=0 v
+  if [[ $1 == blas_* ]]; then
+    for v in "${openblas_sets[@]}"; do chosen "$v" && any=1 && printf 'openblas-%s\tOPENBLAS_CORETYPE=%s\n' "$v" "$v"; done
+  fi
+  if grep -qa libdnnl out/libfuzzer/"$1"; then
+    for v in "${onednn_levels[@]}"; do chosen "$v" && any=1 && printf 'onednn-%s\tDNNL_MAX_CPU_ISA=%s\n' "$v" "$v"; done
+  fi
+  [ "$any" = 1 ] || printf 'native\t-\n'
+}
+# The plan: one line per run, "run-id target engine variant env".
+for t in "${targets[@]}"; do
+  while IFS=$'\t' read -r variant env; do
+    for e in "${engine_list[@]}"; do
+      id=$t-$e
+      [ "$variant" = native ] || id+=-$variant
+      printf '%s\t%s\t%s\t%s\t%s\n' "$id" "$t" "$e" "$variant" "$env"
+    done
+  done < <(variants_of "$t")
+done >"$dir/plan.tsv"
+runs=$(wc -l <"$dir/plan.tsv")
+
+# The budget: each run gets an equal share of what is left when it starts; a tenth of it (at
+# least 1 s) goes to the triage of what it saved, and for lemon_model another to LEMON's
+# corpus replay; what they leave unused goes to the next runs. The report keeps 2 s at the end.
+report_reserve=2
+deadline=$((campaign_start + seconds))
+runs_end=$((deadline - report_reserve))
+cat >"$dir/campaign.env" <<ENV
+campaign_start=$campaign_start
+budget=$seconds
+jobs=$jobs
+input_timeout=$input_timeout
+deadline=$deadline
+ENV
+echo "campaign $name: ${#targets[@]} targets, $runs runs (engines $engines, kernel sets $kernel_sets)," \
+  "$jobs jobs each, ${seconds}s budget, $input_timeout s per input" >&2
+
+# Progress: campaign totals over the finished runs plus the current one.
+done_execs=0
+progress_line() {
+  local run=$1 engine=$2 execs rate cov corpus found
+  read -r execs rate cov corpus found < <("engine_stats_$engine" "$run")
+  local new known
+  new=$(for r in "$dir"/runs/*/; do "engine_artifacts_$(cat "$r/engine")" "$r"; done | wc -l)
+  known=$(find "$dir/known" -type f | wc -l)
+  printf '[%4ds] %s  execs %d  exec/s %d  cov %d  corpus %d  findings new %d known %d' \
+    $(($(date +%s) - campaign_start)) "${run##*/}" $((done_execs + execs)) "$rate" "$cov" \
+    "$corpus" "$new" "$known"
+}
+tty=0
+[ -t 2 ] && tty=1
+# Runs the plan's line $@ in the background and reports its progress until it ends.
+run_one() {
+  local id=$1 t=$2 engine=$3 variant=$4 env=$5 secs=$6 run=$dir/runs/$1
+  mkdir -p "$run"
+  echo "$engine" >"$run/engine"
+  local envs=()
+  [ "$env" = - ] || envs=("$env")
+  "engine_run_$engine" "$run" "$t" "$secs" "$jobs" "$input_timeout" "${envs[@]}" &
+  local pid=$! last_log=0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    if [ "$tty" = 1 ]; then
+      printf '\r\033[K%s' "$(progress_line "$run" "$engine")" >&2
+    elif [ $(($(date +%s) - last_log)) -ge 10 ]; then
+      last_log=$(date +%s)
+      progress_line "$run" "$engine" >&2; echo >&2
+    fi
+  done
+  wait "$pid" || true
+  [ "$tty" = 0 ] || printf '\r\033[K' >&2
+  echo "$(progress_line "$run" "$engine") (run done)" >&2
+  local execs
+  read -r execs _ < <("engine_stats_$engine" "$run")
+  done_execs=$((done_execs + execs))
+}
+
+left=$runs
+while IFS=$'\t' read -r id t engine variant env; do
+  now=$(date +%s)
+  share=$(((runs_end - now) / left))
+  left=$((left - 1))
+  after=$((share / 10 > 1 ? share / 10 : 1))
+  lemon=0
+  [ "$t" != lemon_model ] || lemon=$((after > 2 ? after : 2))
+  fuzz=$((share - after - lemon))
+  if [ "$fuzz" -lt 1 ]; then
+    echo "campaign: $id skipped: no time left in the budget" >&2
+    continue
+  fi
+  echo "campaign: $id for ${fuzz}s" >&2
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$t" "$engine" "$variant" "$env" \
+    $((now - campaign_start)) "$fuzz" >>"$dir/runs.tsv"
+  run_one "$id" "$t" "$engine" "$variant" "$env" "$fuzz" </dev/null
+  scripts/campaign-triage.sh "$dir" "$id" $((now + share - lemon)) </dev/null
+  scripts/campaign-lemon.sh "$dir" "$id" $((now + share)) </dev/null
+done <"$dir/plan.tsv"
+
+scripts/campaign-triage.sh "$dir"
+scripts/campaign-report.sh "$dir"
+cat "$dir/summary.txt"
+echo "campaign $name: $(($(date +%s) - campaign_start))s wall clock for a ${seconds}s budget;" \
+  "report: $dir/report.html" >&2
