@@ -11,7 +11,8 @@
 #
 #   make            libFuzzer, AFL++ and replay builds of every target, plus seed corpora
 #   make check      the whole test suite, ending with "N passed, N failed"
-#   make fuzz       short campaign over every target (FUZZ_SECONDS per target and engine)
+#   make fuzz       one campaign over every target and both engines, FUZZ_SECONDS in all
+#                   (scripts/campaign.sh; report in build/campaign/<date>/report.html)
 #   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS)
 #   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries,
 #                   coverage against byte-level libFuzzer, mutation score)
@@ -27,7 +28,7 @@ AFL_CC ?= afl-clang-fast
 CACHE ?= $(shell scripts/cache-dir.sh)
 BUILD := build
 OUT ?= out
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 600
 
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 # Project code is checked for everything but stack use after return, whose fake stacks cost
@@ -292,7 +293,7 @@ check: all $(UNIT_BINS) $(OUT)/tests/fuzz_mutator
 	tests/run-all.sh $(UNIT_BINS)
 
 fuzz: all
-	scripts/run-campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
+	scripts/campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
 
 # The long false-alarm run: plain values (BLAS: reference BLAS and instrumented OpenBLAS only),
 # every finding counted (FALSE_ALARM_SECONDS per target).

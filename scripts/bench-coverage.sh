@@ -10,7 +10,7 @@
 # SIGTERM to the whole process group): libFuzzer's fork mode would stop only after its job in
 # flight, whose length differs between runs; the corpus is what the finished jobs merged and
 # both modes lose their job in flight alike. Options are those of `make fuzz`
-# (scripts/run-campaign.sh): fork mode with -ignore_crashes/-ignore_timeouts/-ignore_ooms, so a
+# (scripts/campaign.sh): fork mode with -ignore_crashes/-ignore_timeouts/-ignore_ooms, so a
 # new finding ends a job, not the run; known findings never stop anything (the harness does
 # not abort on them unless MLF_REPORT_KNOWN is set, which this script clears). -len_control
 # is libFuzzer's own default for each mode: a binary with a custom mutator disables it, plain

@@ -8,7 +8,7 @@
 # bench_fuzz RUNDIR CORE SECONDS SEED_DIR BINARY [LIBFUZZER_ARG...]: copies the seeds
 # (SEED_DIR/*, files only) into RUNDIR/corpus and fuzzes for exactly SECONDS on CORE (timeout(1)
 # ends the whole run: fork mode would otherwise finish its job in flight, whose length varies).
-# Options are those of scripts/run-campaign.sh: a new finding ends a job, not the run; crash,
+# Options are those of scripts/campaign.sh: a new finding ends a job, not the run; crash,
 # timeout and oom inputs go to RUNDIR/artifacts/. Start time in RUNDIR/start, output in RUNDIR/log.
 bench_fuzz() {
   local run=$1 core=$2 seconds=$3 seeds=$4 bin=$5

@@ -55,6 +55,7 @@ engine_run_libfuzzer() {
 # Fields of libFuzzer's fork-mode status lines ("#N: cov: C ft: F corp: K exec/s: E
 # oom/timeout/crash: a/b/c time: Ts ..."), stamped "T<TAB>": time execs exec/s cov corp findings.
 libfuzzer_status_lines() {
+  [ -f "$1/log" ] || return 0
   awk -F'\t' '$2 ~ /^#[0-9]+: cov: / {
       split($2, w, " "); n = substr(w[1], 2); sub(/:$/, "", n)
       for (i = 2; i <= length(w); i++) {
@@ -62,7 +63,7 @@ libfuzzer_status_lines() {
         else if (w[i] == "exec/s:") rate = w[i + 1]
         else if (w[i] == "oom/timeout/crash:") { split(w[i + 1], f, "/"); found = f[1] + f[2] + f[3] }
       }
-      print $1, n, rate, cov, corp, found }' "$1/log" 2>/dev/null
+      print $1, n, rate, cov, corp, found }' "$1/log"
 }
 
 engine_series_libfuzzer() { libfuzzer_status_lines "$1"; }

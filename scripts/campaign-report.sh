@@ -56,9 +56,12 @@ plot_target() {
       [ -s "$dir/runs/$id/series.tsv" ] &&
         plots+=("'$dir/runs/$id/series.tsv' using 1:${col%%:*} with linespoints pt 7 ps 0.4 lw 2 title '${id#"$t"-}'")
     done
-    [ ${#plots[@]} -gt 0 ] || plots=("NaN notitle")
     title=${col#*:}
-    panels+=("set title '$title'; plot $(IFS=,; echo "${plots[*]}")")
+    if [ ${#plots[@]} -gt 0 ]; then
+      panels+=("set title '$title'; set autoscale xy; plot $(IFS=,; echo "${plots[*]}")")
+    else
+      panels+=("set title '$title (no data)'; set yrange [0:1]; plot [0:1] -1 notitle")
+    fi
   done
   gnuplot 2>>"$dir/plots/gnuplot.log" <<EOF
 set terminal pngcairo size 1000,640 font ",9" noenhanced
@@ -101,7 +104,7 @@ known_fired=$(for f in "$dir"/known/*; do
   tag=$(cat "$f")
   printf '%s\t%s\t%s\n' "$tag" $(($(stat -c %Y "$f") - campaign_start)) "$(lookup "$tag" "$registry" 3)"
 done | sort -t$'\t' -k2,2n)
-new_count=$(awk -F'\t' '$3 == 0' "$dir/findings.tsv" | wc -l)
+new_count=$(awk -F'\t' '$3 == "new"' "$dir/findings.tsv" | wc -l)
 wall=$(($(date +%s) - campaign_start))
 
 {
@@ -111,7 +114,7 @@ wall=$(($(date +%s) - campaign_start))
   echo "findings: $(wc -l <"$dir/findings.tsv") distinct, $new_count new;" \
     "$(wc -l <"$dir/triage/not-replayed") saved inputs not replayed (out of time)"
   awk -F'\t' '{ printf "  %s %s (%s, first seen %ss, %d inputs, %s)\n    reproduce: %s\n%s",
-      $3 ? "known" : "NEW  ", $1, $2, $6, $7, $5, $9, $10 != "-" ? "    note: " $10 "\n" : "" }' "$dir/findings.tsv"
+      $3 == "new" ? "NEW" : $3, $1, $2, $6, $7, $5, $9, $10 != "-" ? "    note: " $10 "\n" : "" }' "$dir/findings.tsv"
   echo "known findings that fired while fuzzing: $(grep -c . <<<"$known_fired" || true)"
   [ -z "$known_fired" ] || awk -F'\t' '{ printf "  %s (first seen %ss)\n", $1, $2 }' <<<"$known_fired"
 } >"$summary"
@@ -144,12 +147,11 @@ EOF
   echo '</table>'
   echo '<h2>Findings</h2>'
   echo '<table id="findings"><tr><th>tag</th><th>status</th><th>kind</th><th>runs</th><th>first seen (s)</th><th>count</th><th>reproduce</th><th>report draft</th><th>note</th></tr>'
-  while IFS=$'\t' read -r key kind known _ runs seen count _ reproduce note; do
+  while IFS=$'\t' read -r key kind status _ runs seen count _ reproduce note; do
     draft=$(lookup "$key" "$drafts" 2) link=-
     [ -z "$draft" ] || link="<a href=\"$(esc "$(realpath -m --relative-to="$dir" "$draft")")\">$(esc "${draft##*/}")</a>"
     printf '<tr class="%s"><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td><td class="n">%s</td><td class="n">%s</td><td><code>%s</code></td><td>%s</td><td>%s</td></tr>\n' \
-      "$([ "$known" = 1 ] && echo known || echo new)" "$(esc "$key")" \
-      "$([ "$known" = 1 ] && echo known || echo new)" "$kind" "$(esc "$runs")" "$seen" "$count" \
+      "$status" "$(esc "$key")" "$status" "$kind" "$(esc "$runs")" "$seen" "$count" \
       "$(esc "$reproduce")" "$link" "$(esc "$note")"
   done <"$dir/findings.tsv"
   echo '</table>'

@@ -11,12 +11,12 @@
 #   not-reproduced:<target> when the replay shows nothing.
 # An input identical to one already replayed for the target is skipped. The first input of a
 # new key is minimised when the target's replay driver has --minimize (out/replay/<t>
-# --minimize IN OUT), within the deadline. Appends to triage/replays.tsv (key kind known target
+# --minimize IN OUT), within the deadline. Appends to triage/replays.tsv (key kind status target
 # run first-seen input kernel-set output note) and triage/minimised.tsv (key input note).
 # At the end (no run given): inputs with the same key are one finding, with its count, first
 # seen (seconds into the campaign, from the saved file's time), runs and earliest (or its
-# minimised) input: <campaign>/findings.tsv, one a line: key kind known(0/1) target runs
-# first-seen count input reproduce-command note ("-" for none).
+# minimised) input: <campaign>/findings.tsv, one a line: key kind status target runs
+# first-seen count input reproduce-command note ("-" for none); status new, known or unconfirmed.
 # Usage: scripts/campaign-triage.sh CAMPAIGN_DIR RUN_ID DEADLINE   (after a run)
 #        scripts/campaign-triage.sh CAMPAIGN_DIR                   (the findings table)
 set -euo pipefail
@@ -45,30 +45,33 @@ top_frames() {
 }
 
 # The key of replay output $1 (exit status $2) of input $3 of target $4, and whether the
-# registry knows it: "key<TAB>kind<TAB>known<TAB>note".
+# registry knows it: "key<TAB>kind<TAB>status<TAB>note", status new, known, or unconfirmed (the
+# replay shows nothing, or cannot read the input).
 classify() {
   local out=$1 status=$2 file=$3 t=$4
-  if [ "$status" -eq 124 ]; then
-    printf 'hang:%s:%s\thang\t0\t-\n' "$t" "$(top_frames "$out")"
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    printf 'hang:%s:%s\thang\tnew\t-\n' "$t" "$(top_frames "$out")"
   elif grep -qE 'ERROR: [A-Za-z]*Sanitizer: [a-z]|runtime error:|^==== mlfuzz: crash' "$out" &&
        ! grep -q 'ERROR: LeakSanitizer' "$out"; then
     local what
     what=$(sed -n 's/^SUMMARY: [A-Za-z]*Sanitizer: \([^ ]*\).*/\1/p' "$out" | head -n 1)
     local guard; guard=$(grep -m1 '^mlf: ' "$out" | cut -c6-)
-    printf 'crash:%s:%s:%s\tcrash\t0\t%s\n' "$t" "${what:-signal}" "$(top_frames "$out")" "${guard:--}"
+    printf 'crash:%s:%s:%s\tcrash\tnew\t%s\n' "$t" "${what:-signal}" "$(top_frames "$out")" "${guard:--}"
   elif grep -q '^verdict: ' "$out" && ! grep -q '^verdict: ok$' "$out"; then
     # "tag<TAB>explanation" per finding, explanation empty when the registry does not know it
     awk '/^finding / { if (tag) print tag "\t" known; tag = $2; known = "" }
          /^  known: / && tag { known = substr($0, 10) }
          /^--- / || /^verdict: / { if (tag) print tag "\t" known; tag = "" }' "$out" |
       awk -F'\t' '$2 == "" && !new { new = $1 } !first { first = $1; note = $2 }
-        END { if (new) printf "%s\tfinding\t0\t-\n", new; else printf "%s\tfinding\t1\t%s\n", first, (note == "" ? "-" : note) }'
+        END { if (new) printf "%s\tfinding\tnew\t-\n", new; else printf "%s\tfinding\tknown\t%s\n", first, (note == "" ? "-" : note) }'
   elif grep -q 'ERROR: LeakSanitizer' "$out"; then
-    printf 'leak:%s:%s\tleak\t0\t-\n' "$t" "$(top_frames "$out")"
+    printf 'leak:%s:%s\tleak\tnew\t-\n' "$t" "$(top_frames "$out")"
   elif [[ ${file##*/} == oom-* ]]; then
-    printf 'oom:%s\toom\t0\tlibFuzzer -rss_limit_mb (2048) ended this input; the replay has no limit\n' "$t"
+    printf 'oom:%s\toom\tnew\tlibFuzzer -rss_limit_mb (2048) ended this input; the replay has no limit\n' "$t"
+  elif [ "$status" -eq 2 ]; then
+    printf 'unusable:%s\tunusable\tunconfirmed\tthe replay could not read it as a message\n' "$t"
   else
-    printf 'not-reproduced:%s\tnot-reproduced\t0\tthe replay shows no finding (exit %s)\n' "$t" "$status"
+    printf 'not-reproduced:%s\tnot-reproduced\tunconfirmed\tthe replay shows no finding\n' "$t"
   fi
 }
 
@@ -126,7 +129,7 @@ triage_run() {
     ! cut -f1 "$dir/triage/replays.tsv" | grep -qxF "$key" || first=0
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "$kind" "$known" "$t" "$id" \
       $((mtime - campaign_start)) "$file" "$env" "$out" "$note" >>"$dir/triage/replays.tsv"
-    if [ "$first" = 1 ] && [ "$known" = 0 ] && [ "$kind" != not-reproduced ] && [ "$minimizer" = 1 ]; then
+    if [ "$first" = 1 ] && [ "$known" = new ] && [ "$minimizer" = 1 ]; then
       minimise "$key" "$file" "$t" "$env" "$deadline"
     fi
   done
@@ -148,7 +151,7 @@ findings_table() {
       }
     }' "$dir/triage/minimised.tsv" "$dir/triage/replays.tsv" >"$dir/findings.tsv"
   echo "triage: $(wc -l <"$dir/triage/replays.tsv") inputs replayed, $(wc -l <"$dir/findings.tsv")" \
-    "distinct findings ($(awk -F'\t' '$3 == 0' "$dir/findings.tsv" | wc -l) new)," \
+    "distinct findings ($(awk -F'\t' '$3 == "new"' "$dir/findings.tsv" | wc -l) new)," \
     "$(wc -l <"$dir/triage/not-replayed") not replayed (out of time)" >&2
 }
 

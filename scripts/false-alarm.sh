@@ -4,8 +4,9 @@
 # BLAS are the netlib reference BLAS and the instrumented OpenBLAS (LAPACK: netlib and OpenBLAS
 # serial). The oracles must raise nothing new: a new finding is an oracle bug or a library bug
 # on plain data (then recorded as known; the known library bugs that plain data reaches are
-# skipped as in any campaign). The table is build/false-alarm/summary.txt.
-# Usage: scripts/false-alarm.sh [--seconds N] [TARGET...]   (default: every target, 600 s)
+# skipped as in any campaign). One campaign (scripts/campaign.sh, libFuzzer only) of N seconds
+# per target; its table is build/false-alarm/<date>/summary.txt.
+# Usage: scripts/false-alarm.sh [--seconds N] [TARGET...]   (default: every target, 600 s each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=600
@@ -13,5 +14,5 @@ if [ "${1:-}" = --seconds ]; then seconds=$2; shift 2; fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(ls out/libfuzzer)
 export MLF_NO_SPECIALS=1 MLF_BLAS_BACKENDS=netlib,openblas MLF_LAPACK_BACKENDS=netlib,openblas-serial
-export MLF_CAMPAIGN_DIR=build/false-alarm
-scripts/run-campaign.sh --seconds "$seconds" --engines libfuzzer "${targets[@]}"
+scripts/campaign.sh --seconds $((seconds * ${#targets[@]})) --engines libfuzzer --out build/false-alarm \
+  "${targets[@]}"

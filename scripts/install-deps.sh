@@ -8,8 +8,8 @@ packages=(
   clang-16 libclang-rt-16-dev llvm-16 afl++ clang-14 libclang-rt-14-dev
   protobuf-c-compiler libprotobuf-c-dev protobuf-compiler
   make gcc dpkg-dev zip unzip binutils
-  # tests, plots
-  libcmocka-dev gnuplot-nox
+  # tests, plots; the campaign report's test loads the page in a headless Chromium
+  libcmocka-dev gnuplot-nox chromium
   # BLAS family: netlib reference BLAS/LAPACK, OpenBLAS variants, BLIS, ATLAS, GSL cblas,
   # oneDNN (its dnnl_sgemm); aNNoTest's LAPACKE (liblapacke-dev's headers, the wrappers built from
   # source over liblapack3 and libblas3, harnesses/libraries/lapacke)
