@@ -3,7 +3,8 @@
 # clone). Each engine has four functions over one run directory RUN:
 #   engine_run_<e> RUN TARGET SECONDS JOBS INPUT_TIMEOUT [VAR=VALUE...]
 #       fuzzes from the seeds in build/corpora/TARGET for SECONDS with JOBS processes (libFuzzer
-#       -fork=JOBS; AFL++ one main -M and JOBS-1 secondaries -S over RUN/sync), every input
+#       -fork=JOBS; AFL++ one main -M main-<host> and JOBS-1 secondaries -S over RUN/sync, a
+#       link to $CAMPAIGN_AFL_SYNC_ROOT/<run id> when that is set), every input
 #       bounded by INPUT_TIMEOUT (libFuzzer -timeout, afl-fuzz -t) and every process by timeout(1);
 #       the VAR=VALUE pairs (a kernel set) go into the environment. RUN/start: its start (epoch).
 #   engine_stats_<e> RUN      "execs exec/s coverage corpus findings" now (0s before any output)
@@ -82,14 +83,25 @@ engine_run_afl() {
   local run=$1 t=$2 secs=$3 jobs=$4 input_timeout=$5
   shift 5
   campaign_seeds "$t" "$run/seeds"
-  mkdir -p "$run/sync"
+  # A shared sync directory (CAMPAIGN_AFL_SYNC_ROOT/<run id>, kept between campaigns and
+  # machines) or the run's own.
+  if [ -n "${CAMPAIGN_AFL_SYNC_ROOT:-}" ]; then
+    mkdir -p "$CAMPAIGN_AFL_SYNC_ROOT/${run##*/}"
+    ln -s "$(realpath "$CAMPAIGN_AFL_SYNC_ROOT/${run##*/}")" "$run/sync"
+  else
+    mkdir -p "$run/sync"
+  fi
   date +%s >"$run/start"
   (
     . scripts/afl-env.sh
     export AFL_CUSTOM_MUTATOR_LIBRARY=$PWD/out/afl/$t.mutator.so
-    local i role name
+    # resume what an earlier campaign left in a shared sync directory
+    export AFL_AUTORESUME=1
+    local i role name host
+    host=$(hostname -s)
     for ((i = 0; i < jobs; i++)); do
-      if [ "$i" -eq 0 ]; then role=-M name=main; else role=-S name=secondary$i; fi
+      # one -M per machine, every instance named after the machine (AFL++'s docs/fuzzing_in_depth.md)
+      if [ "$i" -eq 0 ]; then role=-M name=main-$host; else role=-S name=secondary$i-$host; fi
       # LEMON's rule statistics shared by an instance's custom mutator and its target
       # (lemon_guidance.h): one file per instance.
       env "$@" MLF_LEMON_GUIDANCE_FILE="$run/lemon-guidance-$name" \

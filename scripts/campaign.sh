@@ -16,7 +16,9 @@
 #
 # Usage: scripts/campaign.sh [--seconds BUDGET] [--jobs N] [--engines libfuzzer,afl]
 #          [--kernel-sets native|all|SET,...] [--input-timeout S] [--name NAME] [--out DIR]
-#          [TARGET...]
+#          [--sync-dir DIR] [TARGET...]
+#   --sync-dir: AFL++ runs sync in DIR/<run id> (resumed by the next campaign) instead of the
+#   run's own directory, so that DIR can be shared with other machines (README: distributed).
 #   --kernel-sets: native (default) runs each target once on this CPU's own kernels; all, or a
 #   list, adds one run per OpenBLAS kernel set (OPENBLAS_CORETYPE, for the blas_* targets:
 #   harnesses/libraries/debian_blas_lapack/kernel-sets.sh) and per oneDNN ISA level
@@ -36,6 +38,7 @@ while [ $# -gt 0 ]; do
     --input-timeout) input_timeout=$2; shift 2 ;;
     --name) name=$2; shift 2 ;;
     --out) root=$2; shift 2 ;;
+    --sync-dir) export CAMPAIGN_AFL_SYNC_ROOT=$2; shift 2 ;;
     -h|--help) usage ;;
     -*) echo "campaign: unknown option $1" >&2; usage ;;
     *) break ;;

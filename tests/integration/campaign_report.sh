@@ -23,7 +23,8 @@ echo "campaign: ${wall}s wall clock for a ${budget}s budget"
 dir=$tmp/tiny
 # The engines' own parallelism: libFuzzer's fork mode with two jobs, AFL++ main and secondary.
 grep -q 'INFO: -fork=2' "$dir/runs/gsl_fit-libfuzzer/log" || fail "libFuzzer did not run -fork=2"
-[ -f "$dir/runs/gsl_fit-afl/sync/main/plot_data" ] && [ -f "$dir/runs/gsl_fit-afl/sync/secondary1/plot_data" ] ||
+host=$(hostname -s)
+[ -f "$dir/runs/gsl_fit-afl/sync/main-$host/plot_data" ] && [ -f "$dir/runs/gsl_fit-afl/sync/secondary1-$host/plot_data" ] ||
   fail "AFL++ did not run a main and a secondary instance"
 for run in gsl_fit-libfuzzer gsl_fit-afl lemon_model-libfuzzer lemon_model-afl; do
   execs=$(awk -v r="$run" '$1 == r { print $5 }' "$dir/summary.txt")
