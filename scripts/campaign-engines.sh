@@ -11,9 +11,11 @@
 #   engine_series_<e> RUN     the time series, one line per point: seconds into the run, execs,
 #                             exec/s, coverage (edges), corpus, findings (inputs saved)
 #   engine_artifacts_<e> RUN  the inputs the engine saved as crashes, timeouts/hangs, leaks, ooms
+#   engine_sample_<e> RUN T   (AFL++ only) one series point at T seconds into the run, which the
+#                             campaign calls every 2 s
 # libFuzzer's series is its fork-mode status lines, stamped with seconds into the run as they
-# come (RUN/log); AFL++'s is the plot_data of each instance, summed (execs, exec/s, findings) or
-# maxed (edges, corpus) over instances every 5 s.
+# come (RUN/log); AFL++'s the campaign's samples and the plot_data of each instance, summed
+# (execs, exec/s, findings) or maxed (edges, corpus) over instances every 5 s.
 
 . scripts/leak-check.sh
 
@@ -95,8 +97,9 @@ engine_run_afl() {
   (
     . scripts/afl-env.sh
     export AFL_CUSTOM_MUTATOR_LIBRARY=$PWD/out/afl/$t.mutator.so
-    # resume what an earlier campaign left in a shared sync directory
-    export AFL_AUTORESUME=1
+    # resume what an earlier campaign left in a shared sync directory; calibrate the seeds in
+    # half the time (AFL++'s advice for short runs, docs/fuzzing_in_depth.md "CI fuzzing")
+    export AFL_AUTORESUME=1 AFL_FAST_CAL=1
     local i role name host
     host=$(hostname -s)
     for ((i = 0; i < jobs; i++)); do
@@ -112,9 +115,15 @@ engine_run_afl() {
   ) || true
 }
 
+# AFL++ 4.04c writes plot_data and fuzzer_stats at the start, at the end and, after its first
+# minute, every 5 and 60 s. So the campaign samples an AFL++ run every 2 s (engine_sample_afl
+# into RUN/samples.tsv): corpus (the largest instance queue) and saved inputs from the
+# directories, executions, exec/s and edges from plot_data when its newest row is at most
+# 10 s old ("-" otherwise).
+
 # Every instance's plot_data sampled every 5 s up to the last point: per sample the last row of
 # each instance at or before it; execs, exec/s and findings summed, edges and corpus maxed.
-engine_series_afl() {
+afl_plot_series() {
   local files=("$1"/sync/*/plot_data)
   [ -f "${files[0]}" ] || return 0
   awk -F', *' '
@@ -140,23 +149,42 @@ engine_series_afl() {
     }' "${files[@]}"
 }
 
-# The last row of every instance, summed and maxed as in engine_series_afl.
+# "corpus saved-inputs" now, from the instances' directories.
+afl_live_counts() {
+  local q n corpus=0
+  for q in "$1"/sync/*/queue; do
+    [ -d "$q" ] || continue
+    n=$(find "$q" -maxdepth 1 -type f -name 'id:*' | wc -l)
+    [ "$n" -le "$corpus" ] || corpus=$n
+  done
+  echo "$corpus $(engine_artifacts_afl "$1" | wc -l)"
+}
+
+# RUN SECONDS-INTO-RUN: one sample line (see above).
+engine_sample_afl() {
+  local corpus found last
+  read -r corpus found < <(afl_live_counts "$1")
+  last=$(afl_plot_series "$1" | tail -n 1)
+  if [ -n "$last" ] && [ "${last%% *}" -ge $(($2 - 10)) ]; then
+    read -r _ execs rate cov _ < <(echo "$last")
+    echo "$2 $execs $rate $cov $corpus $found"
+  else
+    echo "$2 - - - $corpus $found"
+  fi
+}
+
+# The samples and plot_data's own points, by time.
+engine_series_afl() {
+  { cat "$1/samples.tsv" 2>/dev/null; afl_plot_series "$1"; } | sort -n -k1,1
+}
+
+# plot_data's last point with the live corpus and saved inputs.
 engine_stats_afl() {
-  local files=("$1"/sync/*/plot_data)
-  [ -f "${files[0]}" ] || { echo "0 0 0 0 0"; return; }
-  awk -F', *' '
-    /^#/ { for (i = 1; i <= NF; i++) { h = $i; sub(/^# */, "", h); col[h] = i }; next }
-    { last[FILENAME] = $0 }
-    END {
-      for (f in last) {
-        n = split(last[f], v, /, */)
-        e += v[col["total_execs"]]; r += v[col["execs_per_sec"]]
-        found += v[col["saved_crashes"]] + v[col["saved_hangs"]]
-        if (v[col["edges_found"]] > ed) ed = v[col["edges_found"]]
-        if (v[col["corpus_count"]] > c) c = v[col["corpus_count"]]
-      }
-      printf "%d %.0f %d %d %d\n", e, r, ed, c, found
-    }' "${files[@]}"
+  local last corpus found
+  last=$(afl_plot_series "$1" | tail -n 1)
+  read -r corpus found < <(afl_live_counts "$1")
+  read -r _ execs rate cov _ < <(echo "${last:-0 0 0 0 0 0}")
+  echo "$execs $rate $cov $corpus $found"
 }
 
 engine_artifacts_afl() {

@@ -8,7 +8,7 @@
 #                 inline as a base64 PNG, LEMON's D_MAD per library pair (seed models against
 #                 the campaign's corpus), the findings table (tag, first seen, count, reproduce
 #                 command, the report draft build/reports/index.tsv maps the tag to) and the
-#                 known findings that fired, with the registry's explanation.
+#                 known findings that fired, per registry entry with its explanation.
 # Usage: scripts/campaign-report.sh CAMPAIGN_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,7 @@ img() { printf '<img alt="%s" src="data:image/png;base64,%s">\n' "$(esc "$1")" "
 # Registry rows "pattern<TAB>status<TAB>explanation" of every family, and the report drafts.
 registry=$(cat harnesses/*/known_findings.tsv | awk -F'\t' 'NF == 5 && !/^#/ { print $1 "\t" $4 "\t" $5 }')
 drafts=$(cat build/reports/index.tsv 2>/dev/null || true)
-# The value column $3 of the first row of table $2 whose pattern (column 1) matches tag $1.
+# Column $3 of the first row of table $2 whose pattern (column 1) matches tag $1.
 lookup() {
   local tag=$1 pattern rest
   while IFS=$'\t' read -r pattern rest; do
@@ -70,6 +70,7 @@ set multiplot layout 2,2 title '$t'
 set xlabel 'seconds into the run'
 set key top left
 set grid
+set datafile missing '-'
 $(printf '%s\n' "${panels[@]}")
 unset multiplot
 EOF
@@ -98,12 +99,18 @@ targets=$(cut -f2 "$runs_table" | awk '!seen[$0]++')
 for t in $targets; do plot_target "$t"; done
 [ -s "$dir/lemon.tsv" ] && plot_lemon
 
-# Known findings that fired while fuzzing: "tag<TAB>first seen<TAB>explanation".
+# Known findings that fired while fuzzing: "tag<TAB>first seen<TAB>registry pattern".
 known_fired=$(for f in "$dir"/known/*; do
   [ -f "$f" ] || continue
   tag=$(cat "$f")
-  printf '%s\t%s\t%s\n' "$tag" $(($(stat -c %Y "$f") - campaign_start)) "$(lookup "$tag" "$registry" 3)"
+  pattern=$(lookup "$tag" "$registry" 1)
+  printf '%s\t%s\t%s\n' "$tag" $(($(stat -c %Y "$f") - campaign_start)) "${pattern:--}"
 done | sort -t$'\t' -k2,2n)
+# The same per registry entry: "pattern<TAB>first seen<TAB>tags that fired (comma-separated)".
+known_entries=$(awk -F'\t' -v OFS='\t' '
+  !($3 in seen) { seen[$3] = $2; order[++n] = $3 }
+  { tags[$3] = tags[$3] (tags[$3] ? ", " : "") $1 }
+  END { for (i = 1; i <= n; i++) print order[i], seen[order[i]], tags[order[i]] }' <<<"$known_fired")
 new_count=$(awk -F'\t' '$3 == "new"' "$dir/findings.tsv" | wc -l)
 wall=$(($(date +%s) - campaign_start))
 
@@ -134,7 +141,8 @@ img { max-width: 100%; border: 1px solid #ddd; margin: 0.3em 0; }
 <h1>mlfuzz campaign $(esc "$(basename "$dir")")</h1>
 <p>Budget ${budget} s, report written ${wall} s after the start; ${jobs} jobs per run; every
 input bounded at ${input_timeout} s. $(wc -l <"$runs_table") runs, $(wc -l <"$dir/findings.tsv")
-distinct findings ($new_count new), $(grep -c . <<<"$known_fired" || true) known findings fired;
+distinct findings ($new_count new), $(grep -c . <<<"$known_fired" || true) known finding tags fired
+($(grep -c . <<<"$known_entries" || true) registry entries);
 $(wc -l <"$dir/triage/not-replayed") saved inputs not replayed for lack of time.</p>
 <h2>Runs</h2>
 <table id="runs"><tr><th>run</th><th>engine</th><th>kernel set</th><th>seconds</th><th>execs</th>
@@ -154,12 +162,7 @@ EOF
       "$status" "$(esc "$key")" "$status" "$kind" "$(esc "$runs")" "$seen" "$count" \
       "$(esc "$reproduce")" "$link" "$(esc "$note")"
   done <"$dir/findings.tsv"
-  echo '</table>'
-  echo '<h2>Known findings that fired</h2>'
-  echo '<table id="known"><tr><th>tag</th><th>first seen (s)</th><th>explanation (registry)</th></tr>'
-  [ -z "$known_fired" ] || while IFS=$'\t' read -r tag seen why; do
-    printf '<tr><td><code>%s</code></td><td class="n">%s</td><td>%s</td></tr>\n' "$(esc "$tag")" "$seen" "$(esc "$why")"
-  done <<<"$known_fired"
+  [ -s "$dir/findings.tsv" ] || echo '<tr><td colspan="9">none: no saved input in this campaign</td></tr>'
   echo '</table>'
   echo '<h2>Over time</h2>'
   for t in $targets; do img "$t over time" "$dir/plots/$t.png"; done
@@ -177,5 +180,15 @@ not bugs), the seed models against the models the campaign added to its corpus.<
     done <"$dir/lemon.tsv"
     echo '</table>'
   fi
+  echo '<h2>Known findings that fired</h2>'
+  echo '<p>One row per registry entry (harnesses/*/known_findings.tsv) whose tags fired while fuzzing.</p>'
+  echo '<table id="known"><tr><th>registry entry</th><th>first seen (s)</th><th>tags that fired</th><th>status</th><th>explanation</th></tr>'
+  [ -z "$known_entries" ] || while IFS=$'\t' read -r pattern seen tags; do
+    row=$(awk -F'\t' -v p="$pattern" '$1 == p { print; exit }' <<<"$registry")
+    why=$(cut -f3 <<<"$row")
+    printf '<tr><td><code>%s</code></td><td class="n">%s</td><td><code>%s</code></td><td>%s</td><td><details><summary>%s...</summary>%s</details></td></tr>\n' \
+      "$(esc "$pattern")" "$seen" "$(esc "$tags")" "$(esc "$(cut -f2 <<<"$row")")" "$(esc "${why:0:90}")" "$(esc "$why")"
+  done <<<"$known_entries"
+  echo '</table>'
   echo '</body></html>'
 } >"$html"

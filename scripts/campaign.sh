@@ -28,7 +28,7 @@ campaign_start=$(date +%s)
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60} jobs=$(nproc) engines=libfuzzer,afl kernel_sets=native
 input_timeout=20 name=$(date +%Y%m%d-%H%M%S) root=build/campaign
-usage() { sed -n 's/^# \{0,1\}//; /^Usage:/,/^$/p' "$0" | sed '/^$/q' >&2; exit 2; }
+usage() { awk '/^# Usage:/ { on = 1 } on && !/^#/ { exit } on { sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     --seconds) seconds=$2; shift 2 ;;
@@ -131,9 +131,12 @@ run_one() {
   local envs=()
   [ "$env" = - ] || envs=("$env")
   "engine_run_$engine" "$run" "$t" "$secs" "$jobs" "$input_timeout" "${envs[@]}" &
-  local pid=$! last_log=0
+  local pid=$! last_log=0 started; started=$(date +%s)
   while kill -0 "$pid" 2>/dev/null; do
     sleep 1
+    if declare -F "engine_sample_$engine" >/dev/null && [ $((($(date +%s) - started) % 2)) = 0 ]; then
+      "engine_sample_$engine" "$run" $(($(date +%s) - started)) >>"$run/samples.tsv"
+    fi
     if [ "$tty" = 1 ]; then
       printf '\r\033[K%s' "$(progress_line "$run" "$engine")" >&2
     elif [ $(($(date +%s) - last_log)) -ge 10 ]; then
