@@ -45,6 +45,9 @@ packages=(
   libsamplerate0-dev libsoxr-dev libspeexdsp-dev
   # Keeper's repair suggestions: WordNet's C API (label expansion)
   wordnet-dev
+  # standalone reproducers (harnesses/*/reproducers): Electric Fence puts each allocation against
+  # an inaccessible page, so an out-of-bounds read by an uninstrumented Debian library faults
+  electric-fence
 )
 missing=()
 for p in "${packages[@]}"; do

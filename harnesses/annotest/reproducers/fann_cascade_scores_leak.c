@@ -3,7 +3,11 @@
  * ann->cascade_candidate_scores (fann_train_candidates, fann_cascade.c:502-505) and
  * fann_destroy never frees it. valgrind shows the block lost:
  *   cc fann_cascade_scores_leak.c -lfloatfann -lm -o leak && valgrind --leak-check=full ./leak
- *   (16 bytes definitely lost, allocated in fann_train_candidates) */
+ *   (16 bytes definitely lost, allocated in fann_train_candidates). Linked with ASan, LeakSanitizer
+ *   reports the block at exit and the program exits non-zero (23) while the leak is there.
+ * tags: mlf:annotest_fann:fann:fann_cascadetrain_on_data:cascade-scores-leak
+ * link: -g -fsanitize=address -lfloatfann -lm
+ */
 #include <floatfann.h>
 #include <stdio.h>
 
