@@ -4,7 +4,12 @@
  * class's one row goes to fold (i+1)*1/2 - i*1/2 = 1), so that fold is trained on no rows and
  * svm_group_classes writes start[0] into malloc(0). Without sanitizers the write lands in the
  * allocator's slack; valgrind shows it:
- *   cc libsvm_cv_empty_training_fold.c -lsvm -o cv && valgrind ./cv   (Invalid write of size 4) */
+ *   cc libsvm_cv_empty_training_fold.c -lsvm -o cv && valgrind ./cv   (Invalid write of size 4)
+ * Without valgrind, the fold's predictions are no label of the training rows (expected: each
+ * target one of -2, 1, 3, 0); exits 1 while one is not.
+ * tags: mlf:annotest_libsvm:libsvm:svm_cross_validation:cv-empty-training-fold
+ * link: -lsvm
+ */
 #include <libsvm/svm.h>
 #include <stdio.h>
 
@@ -19,6 +24,8 @@ int main(void) {
   svm_set_print_string_function(quiet);
   printf("svm_check_parameter: %s\n", svm_check_parameter(&prob, &param) ? "error" : "NULL (feasible)");
   svm_cross_validation(&prob, &param, 2, target);
-  printf("targets %g %g %g %g\n", target[0], target[1], target[2], target[3]);
-  return 0;
+  printf("targets %g %g %g %g (expected: each one of -2, 1, 3, 0)\n", target[0], target[1], target[2], target[3]);
+  int unlabelled = 0;
+  for (int i = 0; i < 4; i++) unlabelled |= target[i] != y[0] && target[i] != y[1] && target[i] != y[2] && target[i] != y[3];
+  return unlabelled;
 }
