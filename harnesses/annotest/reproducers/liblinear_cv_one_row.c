@@ -2,7 +2,12 @@
  * Debian's liblinear4 2.3.0+dfsg-5: cross_validation (and find_parameters) of a one-row problem
  * lowers nr_fold to 1 and trains that fold on no rows; group_classes writes start[0] into
  * malloc(0). Without sanitizers the write lands in the allocator's slack; valgrind shows it:
- *   cc liblinear_cv_one_row.c -llinear -o cv1 && valgrind ./cv1   (Invalid write of size 4) */
+ *   cc liblinear_cv_one_row.c -llinear -o cv1 && valgrind ./cv1   (Invalid write of size 4)
+ * Without valgrind, the prediction is no label (expected: 1, the one row's label); exits 1 while
+ * it is not.
+ * tags: mlf:annotest_liblinear:liblinear:*:cv-one-row
+ * link: -llinear
+ */
 #include <linear.h>
 #include <stdio.h>
 
@@ -20,5 +25,6 @@ int main(void) {
   printf("target %g\n", target[0]);
   find_parameters(&prob, &param, 2, -1, -1, &best_C, &best_p, &best_score);
   printf("best_C %g best_score %g\n", best_C, best_score);
-  return 0;
+  printf("expected: target 1 (the only label)\n");
+  return target[0] != y[0];
 }

@@ -4,7 +4,10 @@
  * by max_p / 20 with max_p = max |y| = 0 (linear.cpp:2736) and converts inf to int (undefined;
  * UBSan float-cast-overflow); on x86 the search loop then never runs and best_C and best_p are
  * left as the caller set them. Prints them; exits 1 while they are unset.
- *   cc liblinear_find_parameters_zero_targets.c -llinear -o fp && ./fp */
+ *   cc liblinear_find_parameters_zero_targets.c -llinear -o fp && ./fp
+ * tags: mlf:annotest_liblinear:liblinear:find_parameters:find-parameters-zero-targets
+ * link: -llinear
+ */
 #include <linear.h>
 #include <stdio.h>
 static void quiet(const char *s) { (void)s; }
