@@ -8,6 +8,7 @@
  * name); run as root, the load runs as nobody. The same listing fails the load when any
  * unrelated entry of the directory vanishes between readdir and stat (a temporary file in
  * /tmp: how the annotest_xgboost campaigns met it). Exits 1 while the load fails.
+ * tags: mlf:annotest_xgboost:xgboost:XGDMatrixCreateFromFile:dmlc-lists-parent-directory
  * link: -lxgboost
  *   cc xgboost_dmlc_lists_parent_directory.c -lxgboost -o dl && ./dl */
 #include <stdio.h>
