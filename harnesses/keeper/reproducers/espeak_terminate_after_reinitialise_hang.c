@@ -4,6 +4,7 @@
  * a thread that already left). The documented life cycle (speak_lib.h) does not forbid a
  * second cycle, and the first one always works. Measured here on 2 cores, 2026-11-27: with
  * speech, 3 of 6 two-cycle runs hung; without speech, 1 of 8 twenty-cycle runs hung.
+ * tags: mlf:keeper_speak:espeak-ng:espeak_Terminate:hang
  * link: -g -lespeak-ng
  * args: 1 200
  * Build: clang -g espeak_terminate_after_reinitialise_hang.c -lespeak-ng -o hang

@@ -3,6 +3,7 @@
  * the loop once it finds the active search, without hash_table_iter_free: every call leaks
  * the iterator (24 bytes). An application that asks for the active search per utterance grows
  * without bound.
+ * tags: mlf:keeper_pocketsphinx:pocketsphinx:ps_get_search:leak
  * link: -g -fsanitize=address -I/usr/include/pocketsphinx -lpocketsphinx -lsphinxbase
  * args: 3
  * Build: clang -g -fsanitize=address -I/usr/include/pocketsphinx ps_get_search_leak.c \

@@ -4,6 +4,7 @@
  * 2016-10-27, "Releases jsgf grammar then applying jsgf grammar from a string"; Debian's
  * 5prealpha snapshot predates it). Every call leaks the parsed grammar: a long-running
  * application that switches grammars grows without bound.
+ * tags: mlf:keeper_pocketsphinx:pocketsphinx:ps_set_jsgf_string:leak
  * link: -g -fsanitize=address -I/usr/include/pocketsphinx -lpocketsphinx -lsphinxbase
  * args: 1
  * Build: clang -g -fsanitize=address -I/usr/include/pocketsphinx ps_set_jsgf_string_leak.c \
@@ -16,6 +17,7 @@
 #define MODEL "/usr/share/pocketsphinx/model/en-us"
 
 int main(int argc, char **argv) {
+  (void)argv;
   err_set_logfp(NULL);
   cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", MODEL "/en-us", "-lm", MODEL "/en-us.lm.bin", "-dict",
                                  MODEL "/cmudict-en-us.dict", NULL);

@@ -6,6 +6,9 @@
  * "no special meaning is associated with ilen or olen equal to zero". The same code is in the
  * upstream source today (soxr.c, soxr_output_no_callback; checked 2026-11-27).
  * Here the buffer of olen floats ends exactly at a PROT_NONE page.
+ * tags: mlf:keeper_speak:soxr:soxr_oneshot:output-overread mlf:keeper_pocketsphinx:soxr:soxr_oneshot:output-overread
+ * link: -g -lsoxr
+ * args: 16000 16000 1 1
  * Build: clang -g soxr_output_overread.c -lsoxr -o overread
  * Run: ./overread 16000 16000 2 2   (2 floats = 8 bytes: "done 2", exit 0)
  *      ./overread 16000 16000 1 1   (1 float: SIGSEGV in soxr_output reading the guard page)
