@@ -37,9 +37,9 @@ bench: $(OUT)/bench/keeper_engine_pairs
 # (keeper_subject_bytes), and raw bytes as the image or audio the subject's real API reads
 # (keeper_media_bytes, over the same engines as the loop).
 $(OUT)/bench/keeper_subject_bytes: bench/keeper/bytes/keeper_subject_bytes.c bench/keeper/bytes/subject_outcomes.c \
-  $(wildcard bench/keeper/subjects/*.c bench/keeper/subjects/*.h bench/keeper/bytes/*.h)
+  $(wildcard bench/keeper/subjects/*.c bench/keeper/subjects/*.h bench/keeper/bytes/*.h) mutators/keeper/speech_grammar_ids.h
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O1 -g -Ibench/keeper/subjects $(SAN) -fsanitize=fuzzer $(filter %.c,$^) -o $@
+	$(CLANG) $(WARN) -O1 -g -Ibench/keeper/subjects -Imutators/keeper $(SAN) -fsanitize=fuzzer $(filter %.c,$^) -o $@
 $(OUT)/bench/keeper_media_bytes: bench/keeper/bytes/keeper_media_bytes.c bench/keeper/bytes/subject_outcomes.c \
   $(wildcard bench/keeper/subjects/*.c) $(KEEPER_LOOP_HARNESS_SRC) $(SHARED_SRC) $(call family_mutators,keeper) \
   $(call family_registry,keeper) $(ALL_GEN_H) $(wildcard bench/keeper/subjects/*.h bench/keeper/bytes/*.h harnesses/keeper/*.h)

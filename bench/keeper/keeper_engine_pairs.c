@@ -85,9 +85,9 @@ static void make_ocr_scene(mlf_rng *rng, const pair_options *o, pair_scene *scen
 /* A random sentence of a random shared grammar in a random voice, heard with the language
  * model and with that grammar. */
 static void make_speech_scene(mlf_rng *rng, const pair_options *o, pair_scene *scene) {
-  int grammar = KEEPER_GRAMMAR_COMMANDS + (int)mlf_rng_below(rng, SPEECH_N_GRAMMARS);
+  int grammar = SPEECH_GRAMMAR_COMMANDS + (int)mlf_rng_below(rng, SPEECH_N_SHARED_GRAMMARS);
   speech_grammar_sentence(speech_grammar_get(grammar), rng, scene->text, sizeof scene->text);
-  speech_rendering r = keeper_speech_input(KEEPER_LM, mlf_rng_next(rng), 0);
+  speech_rendering r = keeper_speech_input(SPEECH_LANGUAGE_MODEL, mlf_rng_next(rng), 0);
   snprintf(scene->rendering, sizeof scene->rendering, "%s %s, %u wpm, pitch %u, grammar %s",
            r.voice.flite ? "flite" : "espeak-ng", r.voice.voice, r.voice.rate_wpm, r.voice.pitch,
            speech_grammar_get(grammar)->name);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "keeper_campaign.h"
 #include "keeper_wordnet.h"
+#include "speech_grammar.h"
 
 static const char *const status_names[] = {"ran", "not generated", "API failed", "crashed", "hung"};
 static const char *const stage_names[] = {"pseudo-inverse", "API", "subject", "done"};
@@ -139,7 +140,8 @@ int main(int argc, char **argv) {
     const keeper_verdict *v = &c->verdict;
     printf("== %s (%s, %s): %s\n", s->name, s->medium == KEEPER_OCR ? "OCR" : "speech",
            s->medium == KEEPER_OCR ? (s->engine == KEEPER_OCRAD ? "ocrad" : "Tesseract")
-                                   : (s->engine == KEEPER_LM ? "PocketSphinx, language model" : "PocketSphinx, JSGF grammar"),
+                                   : (s->engine == SPEECH_LANGUAGE_MODEL ? "PocketSphinx, language model"
+                                                                         : speech_grammar_get(s->engine)->name),
            s->intended);
     print_clauses(c, verbose);
     size_t suggested = 0, fixing = 0, fixing_fresh = 0;

@@ -25,7 +25,7 @@ static const char *init_failure;
  * cmusphinx/pocketsphinx pull request 66; reproducer harnesses/keeper/reproducers/). */
 static int add_grammar(const speech_grammar *g) {
   char text[1024];
-  speech_grammar_jsgf(g, text, sizeof text);
+  if (speech_grammar_jsgf(g, text, sizeof text) >= sizeof text) return -1;
   jsgf_t *jsgf = jsgf_parse_string(text, NULL);
   if (!jsgf) return -1;
   jsgf_rule_t *rule = jsgf_get_public_rule(jsgf);

@@ -15,6 +15,12 @@
 #include "speech_grammar.h"
 #include "speech_vocabulary.h"
 
+/* The grammar ids are the Listening values: the first and the last agree, and none is missing. */
+_Static_assert(SPEECH_GRAMMAR_COMMANDS == MLF__KEEPER__SPEECH_RENDERING__LISTENING__GRAMMAR_COMMANDS &&
+                   SPEECH_GRAMMAR_ASR_ANSWER_OK == MLF__KEEPER__SPEECH_RENDERING__LISTENING__GRAMMAR_ASR_ANSWER_OK &&
+                   SPEECH_GRAMMAR_ASR_SMART_LIGHT == MLF__KEEPER__SPEECH_RENDERING__LISTENING__GRAMMAR_ASR_SMART_LIGHT,
+               "speech_grammar_ids.h and proto/keeper_speech.proto's Listening disagree");
+
 #define MAX_RATE_DELTA 200
 #define MAX_GAIN_DELTA 30.0f
 

@@ -1,7 +1,7 @@
-/* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A reminder on the
- * answers grammar: "accept" an okay, "cancel" a cancel, "wait" otherwise.
+/* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A reminder on its
+ * own grammar: "accept" an okay, "cancel" a cancel, "wait" otherwise.
  * Intended: accept for okay, cancel for cancel, wait for other answers.
- * Defect (non-existing label): the accept label is "ok", which is not a word of the grammar
+ * Defect (non-existing label): the accept label is "ok", which is not a word of its grammar
  * (it has "okay"), so "accept" is dead code. */
 #include <string.h>
 #include "subject.h"

@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A voice assistant on
- * the full language model, written correctly: a control subject with no planted defect.
+ * its own grammar, written correctly: a control subject with no planted defect.
  * Intended: "call" when the request has the word call, "stop" when it has stop, "idle"
  * otherwise. */
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A home controller on
- * the commands grammar finds the device word.
+ * its own grammar finds the device word.
  * Intended: "window" for commands about the window, "door" for the door, "other" otherwise.
  * Defect (token position): the device is read as the fourth word, as in "turn on the window";
  * "open the window" has it third, and "close door" second. */

@@ -1,5 +1,5 @@
-/* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A switchboard on the
- * digits grammar: three-digit codes from 100 up are extensions, shorter ones go to the operator.
+/* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A switchboard on its
+ * own grammar: three-digit codes from 100 up are extensions, shorter ones go to the operator.
  * Intended: "extension" for spoken codes 100 and up (one zero five included), "operator"
  * for smaller ones.
  * Defect (number parsing): the digit table has no "zero", so a zero is skipped and one zero

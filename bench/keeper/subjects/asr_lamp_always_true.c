@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). Verlan's pattern (the
- * Keeper paper's Figure 8) in a voice lamp on the commands grammar.
+ * Keeper paper's Figure 8) in a voice lamp on its own grammar.
  * Intended: "lamp" for commands about the light, "not lamp" for other devices.
  * Defect (always true): `word == "light" || lamp_word` tests the second label's pointer, so
  * every command is about the lamp and "not lamp" is dead code. */

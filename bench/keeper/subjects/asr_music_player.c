@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A music player on
- * the full language model.
+ * its own grammar.
  * Intended: "pause" for stop or halt the music, "play" for play, "ignore" otherwise.
  * Defect (incomplete label): the pause label set has "stop" only; "halt", its WordNet
  * synonym, is missing. */

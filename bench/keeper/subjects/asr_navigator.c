@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A car navigator on
- * the full language model.
+ * its own grammar.
  * Intended: "navigate" for go home, "other" for any other speech, and no crash when nothing
  * was said.
  * Defect (empty index): the first token of the transcript is compared without checking there

@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A door keypad by
- * voice with the digits grammar (two to four digits).
+ * voice with its own grammar (two to four digits).
  * Intended: "unlock" for one two three four, "wrong pin" for any other code, shorter codes
  * included.
  * Defect (empty index): four words are read without checking the transcript has four; a

@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). TRANSLATOR's smart
- * light (the Keeper paper's Table 1, text == "turn on the light"), with the commands grammar.
+ * light (the Keeper paper's Table 1, text == "turn on the light"), with its own grammar.
  * Intended: "light on" for turn on the light (with or without please), "light off" for turn
  * off the light, "ignored" for other commands.
  * Defect (incomplete label): whole transcripts are compared with a set holding the bare

@@ -1,5 +1,5 @@
 /* Evaluation subject for the Keeper loop, not a fuzz target (subject.h). A confirmation prompt
- * with the answers grammar.
+ * with its own grammar.
  * Intended: "confirm" for yes, "decline" for no, "reprompt" otherwise.
  * Defect (case): the yes label is "Yes", but PocketSphinx writes lower-case words, so
  * "confirm" is dead code. */

@@ -10,11 +10,12 @@
 #include <stddef.h>
 
 typedef enum { KEEPER_OCR, KEEPER_SPEECH } keeper_medium;
-/* OCR engines; a speech subject's engine is its PocketSphinx search: 0 the full language
- * model, 1..3 the JSGF grammar of that SpeechRendering.Listening value (commands, digits,
- * answers: mutators/keeper/speech_grammar.c). */
+#include "speech_grammar_ids.h"
+
+/* OCR engines; a speech subject's engine is its PocketSphinx search, a SpeechRendering.Listening
+ * value: SPEECH_LANGUAGE_MODEL (the full language model) or its own JSGF grammar
+ * (SPEECH_GRAMMAR_ASR_<subject>, mutators/keeper/speech_grammar.c). */
 enum { KEEPER_TESSERACT = 0, KEEPER_OCRAD = 1 };
-enum { KEEPER_LM = 0, KEEPER_GRAMMAR_COMMANDS = 1, KEEPER_GRAMMAR_DIGITS = 2, KEEPER_GRAMMAR_ANSWERS = 3 };
 
 /* The defect patterns of the Keeper paper and its predecessor study (Wan et al., ICSE'21). */
 typedef enum {
