@@ -166,7 +166,8 @@ size_t speech_grammar_jsgf(const speech_grammar *g, char *buf, size_t len) {
 void speech_grammar_sentence(const speech_grammar *g, mlf_rng *rng, char *buf, size_t len) {
   size_t used = 0;
   buf[0] = 0;
-  const speech_form *f = &g->forms[mlf_rng_below(rng, g->n_forms)];
+  /* A one-form grammar draws nothing here, so its sentences are those of a seed as before. */
+  const speech_form *f = &g->forms[g->n_forms > 1 ? mlf_rng_below(rng, g->n_forms) : 0];
   for (size_t k = 0; k < f->n_slots; k++) {
     const speech_slot *s = &f->slots[k];
     if (s->optional && mlf_rng_chance(rng, 50)) continue;

@@ -1,7 +1,8 @@
 /* The Keeper loop (bench/keeper/) on the real libraries: it finds the planted defect of one
  * OCR subject (an incomplete label: accuracy failure), one speech subject (a wrong-case label:
  * dead code) and one crashing subject (an empty result indexed), with two inputs per clause;
- * the subject table is consistent; and the repairs behave on a synthetic subject: WordNet
+ * the subject table is consistent, and each speech subject has a grammar of its own that
+ * holds every text its clauses speak; and the repairs behave on a synthetic subject: WordNet
  * admits a synonym and rejects an unrelated word, the label expansion adds the synonym only
  * and fixes the clause, the logistic threshold lands between two separable confidence
  * clusters and fixes a threshold set too high. */
@@ -13,6 +14,7 @@
 #include <cmocka.h>
 #include "keeper_campaign.h"
 #include "keeper_wordnet.h"
+#include "speech_grammar.h"
 
 static keeper_campaign campaign;
 
@@ -42,6 +44,31 @@ static void test_subject_table(void **state) {
   }
   assert_true(ocr * 2 >= keeper_n_subjects - 2 && ocr * 2 <= keeper_n_subjects + 2); /* about half each */
   assert_true(defects >= keeper_n_subjects - 2);
+}
+
+/* The grammar named after subject s (speech_grammar.c), or NULL. */
+static const speech_grammar *grammar_of(const keeper_subject *s) {
+  for (int g = SPEECH_N_SHARED_GRAMMARS + 1; g <= SPEECH_N_GRAMMARS; g++)
+    if (!strcmp(speech_grammar_get(g)->name, s->name)) return speech_grammar_get(g);
+  return NULL;
+}
+
+static void test_speech_subject_grammars(void **state) {
+  (void)state;
+  size_t speech = 0;
+  for (size_t i = 0; i < keeper_n_subjects; i++) {
+    const keeper_subject *s = &keeper_subjects[i];
+    if (s->medium != KEEPER_SPEECH) continue;
+    speech++;
+    const speech_grammar *g = grammar_of(s);
+    assert_non_null(g);
+    assert_true(s->engine == SPEECH_LANGUAGE_MODEL || speech_grammar_get(s->engine) == g);
+    for (size_t k = 0; k < s->n_clauses; k++)
+      for (size_t t = 0; t < KEEPER_MAX_TEXTS && s->clauses[k].texts[t]; t++)
+        if (s->clauses[k].texts[t][0] && !speech_grammar_accepts(g, s->clauses[k].texts[t]))
+          fail_msg("%s: clause text '%s' is not a sentence of its grammar", s->name, s->clauses[k].texts[t]);
+  }
+  assert_int_equal(speech, SPEECH_N_GRAMMARS - SPEECH_N_SHARED_GRAMMARS); /* one grammar per subject, none spare */
 }
 
 static void run_subject(const char *name, size_t n) {
@@ -171,7 +198,8 @@ static void test_logistic_threshold(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_subject_table),       cmocka_unit_test(test_wordnet_filter),
+      cmocka_unit_test(test_subject_table),       cmocka_unit_test(test_speech_subject_grammars),
+      cmocka_unit_test(test_wordnet_filter),
       cmocka_unit_test(test_logistic_threshold),  cmocka_unit_test(test_label_expansion),
       cmocka_unit_test(test_ocr_incomplete_label), cmocka_unit_test(test_speech_wrong_case),
       cmocka_unit_test(test_crash_on_blank_image),
