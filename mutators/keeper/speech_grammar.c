@@ -149,15 +149,17 @@ size_t speech_grammar_jsgf(const speech_grammar *g, char *buf, size_t len) {
   size_t used = 0;
   if (len) buf[0] = 0;
   append(buf, len, &used, "#JSGF V1.0;\ngrammar %s;\npublic <sentence> =", g->name);
+  /* Several forms are alternatives, each in parentheses; one form is written bare. */
+  int several = g->n_forms > 1;
   for (size_t f = 0; f < g->n_forms; f++) {
-    append(buf, len, &used, "%s", f ? " | (" : " (");
+    append(buf, len, &used, "%s", f ? " | (" : several ? " (" : "");
     for (size_t k = 0; k < g->forms[f].n_slots; k++) {
       const speech_slot *s = &g->forms[f].slots[k];
       append(buf, len, &used, " %s", s->optional ? "[" : "(");
       for (size_t i = 0; i < s->n; i++) append(buf, len, &used, "%s%s", i ? " | " : "", s->phrases[i]);
       append(buf, len, &used, "%s", s->optional ? "]" : ")");
     }
-    append(buf, len, &used, " )");
+    append(buf, len, &used, "%s", several ? " )" : "");
   }
   append(buf, len, &used, ";\n");
   return used;

@@ -155,6 +155,14 @@ static void test_grammars(void **state) {
   char jsgf[1024];
   assert_true(speech_grammar_jsgf(answers, jsgf, sizeof jsgf) < sizeof jsgf);
   assert_string_equal(jsgf, "#JSGF V1.0;\ngrammar answers;\npublic <sentence> = [please] (yes | no | cancel | repeat | help | okay);\n");
+  const speech_grammar *player = speech_grammar_get(SPEECH_GRAMMAR_ASR_MUSIC_PLAYER);
+  assert_string_equal(player->name, "asr_music_player");
+  assert_true(speech_grammar_accepts(player, "halt the music"));
+  assert_true(speech_grammar_accepts(player, "good morning"));
+  assert_false(speech_grammar_accepts(player, "good music"));
+  assert_true(speech_grammar_jsgf(player, jsgf, sizeof jsgf) < sizeof jsgf);
+  assert_string_equal(jsgf, "#JSGF V1.0;\ngrammar asr_music_player;\npublic <sentence> = ( [please] (stop | halt | pause | "
+                            "play) [the | some] (music) ) | ( (good) (morning | night) ) | ( (next song) );\n");
   char small[16];
   assert_true(speech_grammar_jsgf(commands, small, sizeof small) > sizeof small);
   mlf_rng rng;
@@ -166,7 +174,7 @@ static void test_grammars(void **state) {
     assert_true(speech_grammar_accepts(g, sentence));
     assert_true(speech_text_is_vocabulary(sentence, 12));
   }
-  assert_false(speech_text_is_vocabulary("turn on the lamp", 12));
+  assert_false(speech_text_is_vocabulary("turn on the toaster", 12));
   assert_false(speech_text_is_vocabulary("turn  on", 12));
   assert_false(speech_text_is_vocabulary("", 12));
 }
