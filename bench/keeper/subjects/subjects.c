@@ -101,7 +101,7 @@ const keeper_subject keeper_subjects[] = {
      {{{"call my mother"}, 0, NONE},
       {{"stop the music"}, 1, NONE},
       {{"what time is it"}, 2, NONE}}, 3, NULL,
-     "control, no planted defect: call, stop or idle on the language model"},
+     "control, no planted defect: call, stop or idle"},
     {"asr_pin_unlock", KEEPER_SPEECH, SPEECH_GRAMMAR_ASR_PIN_UNLOCK, subject_asr_pin_unlock, OUT("unlock", "wrong pin"),
      {{{"one two three four"}, 0, NONE},
       {{"five five five five"}, 1, NONE},
