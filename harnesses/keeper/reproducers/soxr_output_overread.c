@@ -6,7 +6,8 @@
  * "no special meaning is associated with ilen or olen equal to zero". The same code is in the
  * upstream source today (soxr.c, soxr_output_no_callback; checked 2026-11-27).
  * Here the buffer of olen floats ends exactly at a PROT_NONE page.
- * tags: mlf:keeper_speak:soxr:soxr_oneshot:output-overread mlf:keeper_pocketsphinx:soxr:soxr_oneshot:output-overread
+ * tags: mlf:keeper_speak:soxr:soxr_oneshot:output-overread
+ * tags: mlf:keeper_pocketsphinx:soxr:soxr_oneshot:output-overread
  * link: -g -lsoxr
  * args: 16000 16000 1 1
  * Build: clang -g soxr_output_overread.c -lsoxr -o overread
