@@ -182,11 +182,16 @@ $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call target_support,$(1),$(2)) harnesses/mlf_entry.c \
              $(SHARED_SRC) $(call family_mutators,$(2)) $(call family_registry,$(2))
 LINK_LIBS := -l:libprotobuf-c.a -lm
+# The replay driver, with .textproto input, export and minimisation. It encodes text-format
+# inputs with protoc over the source tree's .proto files (MLF_PROTO_PATH at run time overrides).
+REPLAY_SRC := harnesses/mlf_replay_main.c harnesses/mlf_textproto.c harnesses/mlf_minimize.c
+PROTO_PATH := $(subst $(eval) ,:,$(abspath proto $(sort $(foreach f,$(FAMILIES),$(dir $($(f)_GEN_PROTOS))))))
+$(BUILD)/libfuzzer/harnesses/mlf_textproto.o: libfuzzer_CFLAGS += -DMLF_PROTO_PATH='"$(PROTO_PATH)"'
 define target_rules
 $(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer_adapter.c) $(call target_libs,$(1),$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
 	$(CLANG) $(SAN) -fsanitize=fuzzer $$(filter %.o %.a,$$^) $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -o $$@
-$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) harnesses/mlf_replay_main.c) $(call target_libs,$(1),$(2),libfuzzer) $$($(2)_LINK_DEPS)
+$(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) $(REPLAY_SRC)) $(call target_libs,$(1),$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
 	$(CLANG) $(SAN) $$(filter %.o %.a,$$^) $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -o $$@
 $(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $(call target_libs,$(1),$(2),afl) $$($(2)_LINK_DEPS)

@@ -1,31 +1,20 @@
 /* Replay driver: runs saved inputs (crash files, corpus entries, known-finding reproducers)
  * and prints for each the decoded message, what each backend returned, the findings and the
  * verdict. Exit status: 0 no finding, 1 some input had a finding, 2 unusable input.
+ * A FILE is an encoded input or a .textproto (mlf_textproto.c encodes it with protoc).
  * Usage: <target> [--message-name] FILE...
- *        <target> --reproducer TAG FILE   writes a standalone C program for finding TAG of FILE */
-#include <errno.h>
+ *        <target> --reproducer TAG FILE   writes a standalone C program for finding TAG of FILE
+ *        <target> --export DIR|- FILE...  writes each input as readable text format
+ *        <target> --minimize [--budget S] [--timeout S] IN OUT   (mlf_minimize.c) */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mlf_emit.h"
 #include "mlf_entry.h"
+#include "mlf_minimize.h"
 #include "mlf_target.h"
-
-static uint8_t *read_file(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, n = 0;
-  uint8_t *buf = malloc(cap);
-  size_t got;
-  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) buf = realloc(buf, cap *= 2);
-  }
-  fclose(f);
-  *size = n;
-  return buf;
-}
+#include "mlf_textproto.h"
 
 __attribute__((weak)) int mlf_emit_reproducer(const ProtobufCMessage *msg, const char *tag,
                                                FILE *out) {
@@ -38,11 +27,8 @@ __attribute__((weak)) int mlf_emit_reproducer(const ProtobufCMessage *msg, const
  * not raise the tag, 2 unusable input, 3 the target cannot generate one for it. */
 static int emit_reproducer(const char *argv0, const char *tag, const char *path) {
   size_t size;
-  uint8_t *data = read_file(path, &size);
-  if (!data) {
-    fprintf(stderr, "%s: cannot read %s: %s\n", argv0, path, strerror(errno));
-    return 2;
-  }
+  uint8_t *data = mlf_input_read(argv0, path, mlf_this_target.message, &size);
+  if (!data) return 2;
   static mlf_run run;
   ProtobufCMessage *msg = NULL;
   int status = 2;
@@ -78,21 +64,27 @@ int main(int argc, char **argv) {
     mlf_entry_init(argv[0]);
     return emit_reproducer(argv[0], argv[2], argv[3]);
   }
+  if (argc >= 2 && strcmp(argv[1], "--export") == 0)
+    return mlf_textproto_export_main(argv[0], mlf_this_target.message, argc - 2, argv + 2);
+  if (argc >= 2 && strcmp(argv[1], "--minimize") == 0) return mlf_minimize_main(argv[0], argc - 1, argv + 1);
   if (argc < 2 || argv[1][0] == '-') {
     fprintf(stderr, "usage: %s [--message-name] FILE...\n"
                     "       %s --reproducer TAG FILE\n"
-                    "  replays encoded %s inputs of target %s and prints the verdict of each;\n"
-                    "  --reproducer writes a standalone C program for finding TAG of FILE\n",
-            argv[0], argv[0], mlf_this_target.message->name, mlf_this_target.name);
+                    "       %s --export DIR|- FILE...\n"
+                    "       %s --minimize [--budget SECONDS] [--timeout SECONDS] IN OUT\n"
+                    "  replays %s inputs (encoded, or .textproto) of target %s and prints the\n"
+                    "  verdict of each; --reproducer writes a standalone C program for finding\n"
+                    "  TAG of FILE; --export writes inputs as text format; --minimize writes the\n"
+                    "  smallest input it finds with the same verdict\n",
+            argv[0], argv[0], argv[0], argv[0], mlf_this_target.message->name, mlf_this_target.name);
     return 2;
   }
   mlf_entry_init(argv[0]);
   int status = 0;
   for (int i = 1; i < argc; i++) {
     size_t size;
-    uint8_t *data = read_file(argv[i], &size);
+    uint8_t *data = mlf_input_read(argv[0], argv[i], mlf_this_target.message, &size);
     if (!data) {
-      fprintf(stderr, "%s: cannot read %s: %s\n", argv[0], argv[i], strerror(errno));
       status = 2;
       continue;
     }
@@ -100,9 +92,8 @@ int main(int argc, char **argv) {
     ProtobufCMessage *msg = NULL;
     printf("=== %s ===\n", argv[i]);
     if (mlf_entry_run(data, size, &run, &msg) < 0) {
-      fprintf(stderr, "%s: %s is not an encoded %s (a .textproto seed must first be encoded: "
-                      "protoc --encode=%s -Iproto proto/*.proto < FILE)\n",
-              argv[0], argv[i], mlf_this_target.message->name, mlf_this_target.message->name);
+      fprintf(stderr, "%s: %s is not an encoded %s (a text-format input must end in .textproto)\n",
+              argv[0], argv[i], mlf_this_target.message->name);
       status = 2;
     } else {
       mlf_entry_print_report(stdout, msg, &run);

@@ -52,6 +52,11 @@ int mlf_crossover_message(mlf_mutator *m, ProtobufCMessage *dst, const ProtobufC
  * returns 0 when idx is past the last one. Used for message-level trimming. */
 int mlf_remove_element(ProtobufCMessage *msg, size_t idx);
 size_t mlf_count_removable(const ProtobufCMessage *msg);
+/* Minimisation (mlf_mutator_shrink.c): applies the idx-th simplification of msg (blocks of
+ * repeated elements, then single removable elements, then values toward 0, short decimals
+ * and shorter strings) and returns 1; 0 when idx is past the last. A step may leave msg
+ * unchanged; msg must own its values (as unpacked). */
+int mlf_shrink_step(ProtobufCMessage *msg, size_t idx);
 
 /* Name of the last operation applied, e.g. "mutate:GemmCase.m:boundary" (for AFL++ describe). */
 const char *mlf_mutator_last_op(const mlf_mutator *m);

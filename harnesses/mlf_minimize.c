@@ -1,0 +1,330 @@
+/* --minimize [--budget S] [--timeout S] IN OUT: makes the input in IN (encoded or .textproto)
+ * as small as it can while its verdict stays the same, and writes it to OUT (text format when
+ * OUT ends in .textproto). The verdict is the first finding's tag; for a crash, its kind
+ * (crash_verdict: crash:asan:SEGV:blis:B); a run over the per-run timeout is "timeout". Runs
+ * are judged with MLF_REPORT_KNOWN=1, so a known crash is the crash itself, not the harness's
+ * prediction of it. First message level (mlf_shrink_step: blocks and
+ * elements removed, values simplified), then byte level (chunks of the encoding deleted,
+ * halving the chunk), again while the byte level still gains. Every candidate is what runs:
+ * parsed and post-processed as the fuzzers do, encoded again, and run in a forked child (its
+ * own process group, killed at the timeout) so a crash or a hang never stops the minimiser.
+ * A candidate is kept when it is smaller: fewer encoded bytes, or as many and a shorter text.
+ * Exit 0 written; 1 the input has no finding to keep; 2 unusable input; 3 the minimised input
+ * did not give the verdict again (a flaky verdict), written anyway. */
+#include "mlf_minimize.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "mlf_entry.h"
+#include "mlf_mutator.h"
+#include "mlf_target.h"
+#include "mlf_textproto.h"
+
+#define VERDICT_MAX 200
+#define TRIED_SLOTS (1u << 16)
+
+typedef struct {
+  const char *who;
+  double budget, timeout, started;
+  char verdict[VERDICT_MAX]; /* the one to keep */
+  uint8_t *best;             /* encoding of the smallest input with that verdict */
+  size_t best_size, best_text;
+  size_t runs;
+  int err_fd, null_fd;
+  uint64_t *tried; /* hashes of candidates already judged */
+} minimizer;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int over_budget(const minimizer *m) { return now() - m->started > m->budget; }
+
+/* Copies into out (size n) the text of report after marker up to a character of stop; ""
+ * when the report has no marker. */
+static void text_after(const char *report, const char *marker, const char *stop, char *out,
+                       size_t n) {
+  const char *p = strstr(report, marker);
+  p = p ? p + strlen(marker) : "";
+  snprintf(out, n, "%.*s", (int)strcspn(p, stop), p);
+}
+
+/* The verdict of a run that died: crash:<kind>[:<backend>][:<guarded buffer>], the kind being
+ * what the sanitizer names (asan:SEGV, asan:heap-buffer-overflow, ubsan:<words of its
+ * message>, leak), else the signal or the exit status; the backend and the buffer are those
+ * the harness's crash report names. */
+static void crash_verdict(const char *report, int status, char *verdict) {
+  char kind[96], backend[64], buffer[64];
+  text_after(report, "ERROR: AddressSanitizer: ", " \n", kind + 5, sizeof kind - 5);
+  memcpy(kind, "asan:", 5);
+  if (!kind[5]) {
+    text_after(report, "runtime error: ", "0123456789'\"\n:(", kind + 6, sizeof kind - 6);
+    memcpy(kind, "ubsan:", 6);
+    for (size_t n = strlen(kind); n > 6 && kind[n - 1] == ' ';) kind[--n] = '\0';
+    if (!kind[6]) {
+      if (strstr(report, "ERROR: LeakSanitizer"))
+        snprintf(kind, sizeof kind, "leak");
+      else if (WIFSIGNALED(status))
+        snprintf(kind, sizeof kind, "signal:%s", sigabbrev_np(WTERMSIG(status)));
+      else
+        snprintf(kind, sizeof kind, "exit:%d", WEXITSTATUS(status));
+    }
+  }
+  text_after(report, " while running backend ", " \n", backend, sizeof backend);
+  text_after(report, "mlf: guard buffer '", "'\n", buffer, sizeof buffer);
+  snprintf(verdict, VERDICT_MAX, "crash:%s%s%s%s%s", kind, *backend ? ":" : "", backend,
+           *buffer ? ":" : "", buffer);
+}
+
+/* Runs data in a forked child; its verdict into verdict, its time into *seconds. */
+static void run_child(minimizer *m, const uint8_t *data, size_t size, double timeout,
+                      char *verdict, double *seconds) {
+  int fds[2];
+  if (ftruncate(m->err_fd, 0) != 0 || lseek(m->err_fd, 0, SEEK_SET) != 0 || pipe(fds) != 0) {
+    snprintf(verdict, VERDICT_MAX, "error:%s", strerror(errno));
+    return;
+  }
+  m->runs++;
+  fflush(NULL);
+  double start = now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    close(fds[0]);
+    dup2(m->null_fd, 1);
+    dup2(m->err_fd, 2);
+    static mlf_run run;
+    const char *v = mlf_entry_run(data, size, &run, NULL) < 0 ? "unusable" : mlf_run_verdict(&run);
+    ssize_t ignored = write(fds[1], v, strlen(v));
+    (void)ignored;
+    _exit(0);
+  }
+  close(fds[1]);
+  int status = 0, timed_out = 0;
+  struct timespec pause = {0, 100000};
+  while (pid > 0 && waitpid(pid, &status, WNOHANG) == 0) {
+    if (now() - start > timeout) {
+      kill(-pid, SIGKILL);
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      timed_out = 1;
+      break;
+    }
+    nanosleep(&pause, NULL);
+    if (pause.tv_nsec < 10000000) pause.tv_nsec *= 2;
+  }
+  if (pid > 0) kill(-pid, SIGKILL); /* what the run left behind */
+  *seconds = now() - start;
+  fcntl(fds[0], F_SETFL, O_NONBLOCK);
+  ssize_t got = read(fds[0], verdict, VERDICT_MAX - 1);
+  close(fds[0]);
+  verdict[got > 0 ? got : 0] = '\0';
+  if (pid < 0) {
+    snprintf(verdict, VERDICT_MAX, "error:fork");
+  } else if (timed_out) {
+    snprintf(verdict, VERDICT_MAX, "timeout");
+  } else if (!(got > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+    static char report[1 << 16];
+    ssize_t n = pread(m->err_fd, report, sizeof report - 1, 0);
+    report[n > 0 ? n : 0] = '\0';
+    crash_verdict(report, status, verdict);
+  }
+}
+
+/* 1 when the hash of data was not judged before (and records it). */
+static int first_try(minimizer *m, const uint8_t *data, size_t size) {
+  uint64_t h = 1469598103934665603u;
+  for (size_t i = 0; i < size; i++) h = (h ^ data[i]) * 1099511628211u;
+  h |= 1; /* 0 marks an empty slot */
+  for (uint32_t i = (uint32_t)h % TRIED_SLOTS, probes = 0; probes < TRIED_SLOTS;
+       i = (i + 1) % TRIED_SLOTS, probes++) {
+    if (m->tried[i] == h) return 0;
+    if (m->tried[i] == 0) {
+      m->tried[i] = h;
+      return 1;
+    }
+  }
+  return 1;
+}
+
+static size_t text_length(const ProtobufCMessage *msg) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return SIZE_MAX;
+  mlf_print_text(f, msg);
+  fclose(f);
+  free(text);
+  return len;
+}
+
+/* Judges msg as it runs (post-processed, encoded again): kept in m->best when it is smaller
+ * than the best and gives the verdict. Takes msg. 1 when kept. */
+static int try_message(minimizer *m, ProtobufCMessage *msg) {
+  mlf_post_process(msg);
+  size_t size = protobuf_c_message_get_packed_size(msg), text = text_length(msg);
+  int kept = 0;
+  if (size < m->best_size || (size == m->best_size && text < m->best_text)) {
+    uint8_t *data = malloc(size ? size : 1);
+    protobuf_c_message_pack(msg, data);
+    char verdict[VERDICT_MAX];
+    double seconds;
+    if (first_try(m, data, size)) {
+      run_child(m, data, size, m->timeout, verdict, &seconds);
+      kept = strcmp(verdict, m->verdict) == 0;
+    }
+    if (kept) {
+      free(m->best);
+      m->best = data, m->best_size = size, m->best_text = text;
+    } else {
+      free(data);
+    }
+  }
+  protobuf_c_message_free_unpacked(msg, NULL);
+  return kept;
+}
+
+static ProtobufCMessage *parse_best(const minimizer *m) {
+  return mlf_parse(mlf_this_target.message, m->best, m->best_size);
+}
+
+/* Message level: every simplification step, again while one was kept. */
+static void minimize_messages(minimizer *m) {
+  for (int progress = 1; progress && !over_budget(m);) {
+    progress = 0;
+    for (size_t idx = 0; !over_budget(m);) {
+      ProtobufCMessage *msg = parse_best(m);
+      if (!mlf_shrink_step(msg, idx)) {
+        protobuf_c_message_free_unpacked(msg, NULL);
+        break;
+      }
+      if (try_message(m, msg))
+        progress = 1; /* the same idx is now the next element or a simpler value */
+      else
+        idx++;
+    }
+  }
+}
+
+/* Byte level: deletes chunks of the encoding, halving the chunk; 1 when anything was kept. */
+static int minimize_bytes(minimizer *m) {
+  int gained = 0;
+  for (size_t chunk = m->best_size / 2; chunk >= 1 && !over_budget(m); chunk /= 2) {
+    for (size_t start = 0; start < m->best_size && !over_budget(m);) {
+      size_t end = start + chunk < m->best_size ? start + chunk : m->best_size;
+      uint8_t *cut = malloc(m->best_size);
+      memcpy(cut, m->best, start);
+      memcpy(cut + start, m->best + end, m->best_size - end);
+      ProtobufCMessage *msg = mlf_parse(mlf_this_target.message, cut, m->best_size - (end - start));
+      free(cut);
+      if (msg && try_message(m, msg))
+        gained = 1;
+      else
+        start += chunk;
+    }
+  }
+  return gained;
+}
+
+static int write_output(const minimizer *m, const char *path, const char *origin) {
+  FILE *out = fopen(path, "w");
+  if (!out) {
+    fprintf(stderr, "%s: cannot write %s: %s\n", m->who, path, strerror(errno));
+    return -1;
+  }
+  if (mlf_is_textproto(path)) {
+    ProtobufCMessage *msg = parse_best(m);
+    char note[4200];
+    snprintf(note, sizeof note, "%s, minimised keeping verdict %s", origin, m->verdict);
+    mlf_textproto_write(out, msg, note);
+    protobuf_c_message_free_unpacked(msg, NULL);
+  } else {
+    fwrite(m->best, 1, m->best_size, out);
+  }
+  return fclose(out) == 0 ? 0 : -1;
+}
+
+static int same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int mlf_minimize_main(const char *who, int argc, char **argv) {
+  static minimizer m;
+  m.who = who, m.budget = 60, m.timeout = 10;
+  int i = 1;
+  for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+    if (strcmp(argv[i], "--budget") == 0)
+      m.budget = atof(argv[i + 1]);
+    else if (strcmp(argv[i], "--timeout") == 0)
+      m.timeout = atof(argv[i + 1]);
+    else
+      break;
+  }
+  if (argc - i != 2 || m.budget <= 0 || m.timeout <= 0) {
+    fprintf(stderr, "usage: %s --minimize [--budget SECONDS (60)] [--timeout SECONDS (10)] IN OUT\n"
+                    "  IN: an encoded input or a .textproto; OUT: the minimised input, as text "
+                    "when it ends in .textproto\n", who);
+    return 2;
+  }
+  const char *in = argv[i], *out = argv[i + 1];
+  if (same_file(in, out)) {
+    fprintf(stderr, "%s: OUT is IN (%s); the input is kept, give another OUT\n", who, in);
+    return 2;
+  }
+  size_t size;
+  uint8_t *data = mlf_input_read(who, in, mlf_this_target.message, &size);
+  if (!data) return 2;
+  ProtobufCMessage *msg = mlf_parse(mlf_this_target.message, data, size);
+  if (!msg) {
+    fprintf(stderr, "%s: %s is not an encoded %s\n", who, in, mlf_this_target.message->name);
+    free(data);
+    return 2;
+  }
+  /* What actually runs: known findings run the library too (a known crash crashes). */
+  setenv("MLF_REPORT_KNOWN", "1", 1);
+  mlf_entry_init(who); /* once, in the parent: every child starts initialised */
+  m.started = now();
+  m.tried = calloc(TRIED_SLOTS, sizeof *m.tried);
+  m.err_fd = fileno(tmpfile());
+  m.null_fd = open("/dev/null", O_WRONLY);
+  double seconds;
+  run_child(&m, data, size, m.timeout, m.verdict, &seconds);
+  if (strcmp(m.verdict, "ok") == 0 || strcmp(m.verdict, "unusable") == 0) {
+    fprintf(stderr, "%s: %s has verdict %s: no finding to keep\n", who, in, m.verdict);
+    free(data);
+    protobuf_c_message_free_unpacked(msg, NULL);
+    return strcmp(m.verdict, "ok") == 0 ? 1 : 2;
+  }
+  /* Candidates run at most a few times as long as the input did, unless it is a hang. */
+  if (strcmp(m.verdict, "timeout") != 0 && 4 * seconds + 1 < m.timeout) m.timeout = 4 * seconds + 1;
+  m.best = data, m.best_size = size, m.best_text = SIZE_MAX;
+  size_t message_size = size;
+  try_message(&m, msg); /* the input as it runs, when that is smaller */
+  for (int round = 0; round == 0 || (minimize_bytes(&m) && !over_budget(&m)); round++) {
+    minimize_messages(&m);
+    if (round == 0) message_size = m.best_size;
+  }
+  char again[VERDICT_MAX];
+  run_child(&m, m.best, m.best_size, m.timeout, again, &seconds);
+  int stable = strcmp(again, m.verdict) == 0;
+  printf("minimized %s: %zu -> %zu bytes (message level %zu), verdict %s, %zu runs, %.1f s%s\n",
+         in, size, m.best_size, message_size, m.verdict, m.runs, now() - m.started,
+         over_budget(&m) ? ", budget reached" : "");
+  if (!stable)
+    fprintf(stderr, "%s: the minimised input gave %s, not %s, when run again (flaky verdict)\n",
+            who, again, m.verdict);
+  int status = write_output(&m, out, in) < 0 ? 2 : stable ? 0 : 3;
+  free(m.best);
+  free(m.tried);
+  return status;
+}
