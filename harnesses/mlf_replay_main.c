@@ -5,6 +5,7 @@
  * Usage: <target> [--message-name] FILE...
  *        <target> --reproducer TAG FILE   writes a standalone C program for finding TAG of FILE
  *        <target> --export DIR|- FILE...  writes each input as readable text format
+ *        <target> --encode DIR|- FILE...  writes each input encoded (from .textproto)
  *        <target> --minimize [--budget S] [--timeout S] IN OUT   (mlf_minimize.c) */
 #include <fnmatch.h>
 #include <stdio.h>
@@ -64,18 +65,19 @@ int main(int argc, char **argv) {
     mlf_entry_init(argv[0]);
     return emit_reproducer(argv[0], argv[2], argv[3]);
   }
-  if (argc >= 2 && strcmp(argv[1], "--export") == 0)
-    return mlf_textproto_export_main(argv[0], mlf_this_target.message, argc - 2, argv + 2);
+  if (argc >= 2 && (strcmp(argv[1], "--export") == 0 || strcmp(argv[1], "--encode") == 0))
+    return mlf_textproto_convert_main(argv[0], mlf_this_target.message,
+                                      strcmp(argv[1], "--export") == 0, argc - 2, argv + 2);
   if (argc >= 2 && strcmp(argv[1], "--minimize") == 0) return mlf_minimize_main(argv[0], argc - 1, argv + 1);
   if (argc < 2 || argv[1][0] == '-') {
     fprintf(stderr, "usage: %s [--message-name] FILE...\n"
                     "       %s --reproducer TAG FILE\n"
-                    "       %s --export DIR|- FILE...\n"
+                    "       %s --export|--encode DIR|- FILE...\n"
                     "       %s --minimize [--budget SECONDS] [--timeout SECONDS] IN OUT\n"
                     "  replays %s inputs (encoded, or .textproto) of target %s and prints the\n"
                     "  verdict of each; --reproducer writes a standalone C program for finding\n"
-                    "  TAG of FILE; --export writes inputs as text format; --minimize writes the\n"
-                    "  smallest input it finds with the same verdict\n",
+                    "  TAG of FILE; --export / --encode write inputs as text format / encoded;\n"
+                    "  --minimize writes the smallest input it finds with the same verdict\n",
             argv[0], argv[0], argv[0], argv[0], mlf_this_target.message->name, mlf_this_target.name);
     return 2;
   }

@@ -150,19 +150,19 @@ void mlf_textproto_write(FILE *out, const ProtobufCMessage *msg, const char *ori
   mlf_print_text(out, msg);
 }
 
-/* DIR/<name of path without directory and .bin/.textproto extension>.textproto */
-static void export_name(char *buf, size_t len, const char *dir, const char *path) {
+/* DIR/<name of path without directory and .bin/.textproto extension><ext> */
+static void output_name(char *buf, size_t len, const char *dir, const char *path, const char *ext) {
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   size_t n = strlen(base);
   if (n > 4 && strcmp(base + n - 4, ".bin") == 0) n -= 4;
   else if (mlf_is_textproto(base)) n = (size_t)(strrchr(base, '.') - base);
-  snprintf(buf, len, "%s/%.*s.textproto", dir, (int)n, base);
+  snprintf(buf, len, "%s/%.*s%s", dir, (int)n, base, ext);
 }
 
-int mlf_textproto_export_main(const char *who, const ProtobufCMessageDescriptor *type, int argc,
-                              char **argv) {
+int mlf_textproto_convert_main(const char *who, const ProtobufCMessageDescriptor *type, int to_text,
+                               int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s --export DIR|- FILE...\n", who);
+    fprintf(stderr, "usage: %s %s DIR|- FILE...\n", who, to_text ? "--export" : "--encode");
     return 2;
   }
   int status = 0;
@@ -177,14 +177,21 @@ int mlf_textproto_export_main(const char *who, const ProtobufCMessageDescriptor 
       continue;
     }
     char name[4096];
-    export_name(name, sizeof name, argv[0], argv[i]);
+    output_name(name, sizeof name, argv[0], argv[i], to_text ? ".textproto" : ".bin");
     FILE *out = strcmp(argv[0], "-") == 0 ? stdout : fopen(name, "w");
     if (!out) {
       fprintf(stderr, "%s: cannot write %s: %s\n", who, name, strerror(errno));
       status = 2;
     } else {
-      mlf_textproto_write(out, msg, argv[i]);
-      if (out != stdout && fclose(out) != 0) status = 2;
+      if (to_text) {
+        mlf_textproto_write(out, msg, argv[i]);
+      } else {
+        size = protobuf_c_message_get_packed_size(msg);
+        uint8_t *packed = malloc(size ? size : 1);
+        fwrite(packed, 1, protobuf_c_message_pack(msg, packed), out);
+        free(packed);
+      }
+      if (out == stdout ? fflush(out) != 0 : fclose(out) != 0) status = 2;
     }
     protobuf_c_message_free_unpacked(msg, NULL);
   }

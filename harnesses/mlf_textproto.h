@@ -16,8 +16,9 @@ uint8_t *mlf_input_read(const char *who, const char *path, const ProtobufCMessag
 /* Writes msg in text format, headed by a comment naming its type and origin; protoc --encode
  * turns it back into the same message. */
 void mlf_textproto_write(FILE *out, const ProtobufCMessage *msg, const char *origin);
-/* --export DIR FILE... (argv[0] = DIR): each input as DIR/<name>.textproto (DIR "-": standard output), read as
- * the fuzzers read it (unknown fields dropped). Exit status 0, or 2 when an input is unusable. */
-int mlf_textproto_export_main(const char *who, const ProtobufCMessageDescriptor *type, int argc,
-                              char **argv);
+/* --export / --encode DIR FILE... (argv[0] = DIR): each input read as the fuzzers read it
+ * (unknown fields dropped) and written as DIR/<name>.textproto (to_text) or DIR/<name>.bin;
+ * DIR "-" is standard output. Exit status 0, or 2 when an input is unusable. */
+int mlf_textproto_convert_main(const char *who, const ProtobufCMessageDescriptor *type, int to_text,
+                               int argc, char **argv);
 #endif
