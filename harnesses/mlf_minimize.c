@@ -1,20 +1,24 @@
-/* --minimize [--budget S] [--timeout S] IN OUT: makes the input in IN (encoded or .textproto)
- * as small as it can while its verdict stays the same, and writes it to OUT (text format when
- * OUT ends in .textproto). The verdict is the first finding's tag; for a crash, its kind
- * (crash_verdict: crash:asan:SEGV:blis:B); a run over the per-run timeout is "timeout". Runs
- * are judged with MLF_REPORT_KNOWN=1, so a known crash is the crash itself, not the harness's
- * prediction of it. First message level (mlf_shrink_step: blocks and
- * elements removed, values simplified), then byte level (chunks of the encoding deleted,
- * halving the chunk), again while the byte level still gains. Every candidate is what runs:
- * parsed and post-processed as the fuzzers do, encoded again, and run in a forked child (its
- * own process group, killed at the timeout) so a crash or a hang never stops the minimiser.
- * A candidate is kept when it is smaller: fewer encoded bytes, or as many and a shorter text.
- * Exit 0 written; 1 the input has no finding to keep; 2 unusable input; 3 the minimised input
- * did not give the verdict again (a flaky verdict), written anyway. */
+/* --minimize [--budget S] [--timeout S] [--tag PATTERN] IN OUT: makes the input in IN
+ * (encoded or .textproto) as small as it can while its verdict holds, and writes it to OUT
+ * (text format when OUT ends in .textproto). The verdict: for an input that crashes, the kind
+ * of crash (crash_verdict: crash:asan:SEGV:blis:B), or "timeout" for a run over the per-run
+ * timeout; otherwise a finding among the run's findings whose tag matches PATTERN (fnmatch;
+ * default: the input's first finding's tag). Runs are judged with MLF_REPORT_KNOWN=1, so a
+ * known crash is the crash itself, not the harness's prediction of it.
+ * First message level (mlf_shrink_step: blocks and elements removed, values simplified), then
+ * byte level (chunks of the encoding deleted, halving the chunk), again while the byte level
+ * still gains. Every candidate is what runs: parsed and post-processed as the fuzzers do,
+ * encoded again, and run in a forked child (its own process group, killed at the timeout) so
+ * a crash or a hang never stops the minimiser. A candidate is kept when it is smaller (fewer
+ * encoded bytes, or as many and a shorter text) and keeps the verdict.
+ * Exit 0 written; 1 the input has no finding (matching PATTERN) to keep; 2 unusable input or
+ * arguments; 3 the minimised input did not keep the verdict when run again (a flaky verdict),
+ * written anyway. */
 #include "mlf_minimize.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +31,14 @@
 #include "mlf_target.h"
 #include "mlf_textproto.h"
 
-#define VERDICT_MAX 200
+#define VERDICT_MAX (MLF_MAX_FINDINGS * MLF_TAG_MAX + 16)
 #define TRIED_SLOTS (1u << 16)
 
 typedef struct {
   const char *who;
   double budget, timeout, started;
-  char verdict[VERDICT_MAX]; /* the one to keep */
+  char verdict[VERDICT_MAX]; /* the one to keep: a crash, "timeout" or a tag pattern */
+  int crashed;               /* the input crashes or hangs: verdict is that outcome */
   uint8_t *best;             /* encoding of the smallest input with that verdict */
   size_t best_size, best_text;
   size_t runs;
@@ -58,18 +63,26 @@ static void text_after(const char *report, const char *marker, const char *stop,
   snprintf(out, n, "%.*s", (int)strcspn(p, stop), p);
 }
 
+/* Cuts a sanitizer's description before " on " (the address) and trailing blanks. */
+static void words_only(char *text) {
+  char *on = strstr(text, " on ");
+  if (on) *on = '\0';
+  for (size_t n = strlen(text); n && text[n - 1] == ' ';) text[--n] = '\0';
+}
+
 /* The verdict of a run that died: crash:<kind>[:<backend>][:<guarded buffer>], the kind being
  * what the sanitizer names (asan:SEGV, asan:heap-buffer-overflow, ubsan:<words of its
  * message>, leak), else the signal or the exit status; the backend and the buffer are those
  * the harness's crash report names. */
 static void crash_verdict(const char *report, int status, char *verdict) {
   char kind[96], backend[64], buffer[64];
-  text_after(report, "ERROR: AddressSanitizer: ", " \n", kind + 5, sizeof kind - 5);
+  text_after(report, "ERROR: AddressSanitizer: ", "0123456789'\"\n:(", kind + 5, sizeof kind - 5);
   memcpy(kind, "asan:", 5);
+  words_only(kind + 5);
   if (!kind[5]) {
     text_after(report, "runtime error: ", "0123456789'\"\n:(", kind + 6, sizeof kind - 6);
     memcpy(kind, "ubsan:", 6);
-    for (size_t n = strlen(kind); n > 6 && kind[n - 1] == ' ';) kind[--n] = '\0';
+    words_only(kind + 6);
     if (!kind[6]) {
       if (strstr(report, "ERROR: LeakSanitizer"))
         snprintf(kind, sizeof kind, "leak");
@@ -85,7 +98,8 @@ static void crash_verdict(const char *report, int status, char *verdict) {
            *buffer ? ":" : "", buffer);
 }
 
-/* Runs data in a forked child; its verdict into verdict, its time into *seconds. */
+/* Runs data in a forked child; its outcome into verdict (its findings' tags one per line,
+ * "ok", "unusable", a crash_verdict or "timeout"), its time into *seconds. */
 static void run_child(minimizer *m, const uint8_t *data, size_t size, double timeout,
                       char *verdict, double *seconds) {
   int fds[2];
@@ -103,8 +117,11 @@ static void run_child(minimizer *m, const uint8_t *data, size_t size, double tim
     dup2(m->null_fd, 1);
     dup2(m->err_fd, 2);
     static mlf_run run;
-    const char *v = mlf_entry_run(data, size, &run, NULL) < 0 ? "unusable" : mlf_run_verdict(&run);
-    ssize_t ignored = write(fds[1], v, strlen(v));
+    static char tags[VERDICT_MAX];
+    if (mlf_entry_run(data, size, &run, NULL) < 0) strcpy(tags, "unusable");
+    for (size_t i = 0; i < run.n_findings; i++)
+      strcat(strcat(tags, run.findings[i].tag), i + 1 < run.n_findings ? "\n" : "");
+    ssize_t ignored = write(fds[1], *tags ? tags : "ok", *tags ? strlen(tags) : 2);
     (void)ignored;
     _exit(0);
   }
@@ -138,6 +155,25 @@ static void run_child(minimizer *m, const uint8_t *data, size_t size, double tim
     report[n > 0 ? n : 0] = '\0';
     crash_verdict(report, status, verdict);
   }
+}
+
+static int is_crash(const char *outcome) {
+  return strncmp(outcome, "crash:", 6) == 0 || strcmp(outcome, "timeout") == 0 ||
+         strncmp(outcome, "error:", 6) == 0;
+}
+
+/* 1 when a run's outcome keeps the verdict: the same crash, or a finding matching it. */
+static int keeps_verdict(const minimizer *m, const char *outcome) {
+  if (m->crashed || is_crash(outcome)) return strcmp(outcome, m->verdict) == 0;
+  if (strcmp(outcome, "ok") == 0 || strcmp(outcome, "unusable") == 0) return 0;
+  for (const char *line = outcome; *line;) {
+    size_t n = strcspn(line, "\n");
+    char tag[MLF_TAG_MAX];
+    snprintf(tag, sizeof tag, "%.*s", (int)n, line);
+    if (fnmatch(m->verdict, tag, 0) == 0) return 1;
+    line += n + (line[n] == '\n');
+  }
+  return 0;
 }
 
 /* 1 when the hash of data was not judged before (and records it). */
@@ -180,7 +216,7 @@ static int try_message(minimizer *m, ProtobufCMessage *msg) {
     double seconds;
     if (first_try(m, data, size)) {
       run_child(m, data, size, m->timeout, verdict, &seconds);
-      kept = strcmp(verdict, m->verdict) == 0;
+      kept = keeps_verdict(m, verdict);
     }
     if (kept) {
       free(m->best);
@@ -258,20 +294,39 @@ static int same_file(const char *a, const char *b) {
   return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-int mlf_minimize_main(const char *who, int argc, char **argv) {
+/* Sanitizer options for the runs: reports unsymbolized (the verdict reads no frame, and
+ * symbolizing each crash would cost more than the run) and no leak check at exit. They are
+ * read at start-up, so the minimiser starts itself again with them. */
+static void restart_with_sanitizer_options(char **argv) {
+  static const char wanted[] = "symbolize=0:detect_leaks=0";
+  const char *current = getenv("ASAN_OPTIONS");
+  if (current && strstr(current, wanted)) return;
+  char options[4096];
+  snprintf(options, sizeof options, "%s%s%s", current ? current : "", current ? ":" : "", wanted);
+  setenv("ASAN_OPTIONS", options, 1);
+  execv("/proc/self/exe", argv);
+}
+
+int mlf_minimize_main(int argc, char **argv) {
+  restart_with_sanitizer_options(argv);
+  const char *who = argv[0];
   static minimizer m;
   m.who = who, m.budget = 60, m.timeout = 10;
-  int i = 1;
+  const char *tag = NULL;
+  int i = 2;
   for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
     if (strcmp(argv[i], "--budget") == 0)
       m.budget = atof(argv[i + 1]);
     else if (strcmp(argv[i], "--timeout") == 0)
       m.timeout = atof(argv[i + 1]);
+    else if (strcmp(argv[i], "--tag") == 0)
+      tag = argv[i + 1];
     else
       break;
   }
   if (argc - i != 2 || m.budget <= 0 || m.timeout <= 0) {
-    fprintf(stderr, "usage: %s --minimize [--budget SECONDS (60)] [--timeout SECONDS (10)] IN OUT\n"
+    fprintf(stderr, "usage: %s --minimize [--budget SECONDS (60)] [--timeout SECONDS (10)] "
+                    "[--tag PATTERN] IN OUT\n"
                     "  IN: an encoded input or a .textproto; OUT: the minimised input, as text "
                     "when it ends in .textproto\n", who);
     return 2;
@@ -298,12 +353,18 @@ int mlf_minimize_main(const char *who, int argc, char **argv) {
   m.err_fd = fileno(tmpfile());
   m.null_fd = open("/dev/null", O_WRONLY);
   double seconds;
-  run_child(&m, data, size, m.timeout, m.verdict, &seconds);
-  if (strcmp(m.verdict, "ok") == 0 || strcmp(m.verdict, "unusable") == 0) {
-    fprintf(stderr, "%s: %s has verdict %s: no finding to keep\n", who, in, m.verdict);
+  char outcome[VERDICT_MAX];
+  run_child(&m, data, size, m.timeout, outcome, &seconds);
+  m.crashed = is_crash(outcome);
+  const char *keep = tag && !m.crashed ? tag : outcome; /* a crash, the pattern or the first tag */
+  snprintf(m.verdict, sizeof m.verdict, "%.*s", keep == outcome && !m.crashed ? (int)strcspn(outcome, "\n") : VERDICT_MAX, keep);
+  if (!m.crashed && !keeps_verdict(&m, outcome)) {
+    fprintf(stderr, "%s: %s has %s: no finding %s to keep\n", who, in,
+            strcmp(outcome, "ok") == 0 ? "no finding" : "the findings below", tag ? tag : "");
+    if (strcmp(outcome, "ok") != 0) fprintf(stderr, "%s\n", outcome);
     free(data);
     protobuf_c_message_free_unpacked(msg, NULL);
-    return strcmp(m.verdict, "ok") == 0 ? 1 : 2;
+    return strcmp(outcome, "unusable") == 0 ? 2 : 1;
   }
   /* Candidates run at most a few times as long as the input did, unless it is a hang. */
   if (strcmp(m.verdict, "timeout") != 0 && 4 * seconds + 1 < m.timeout) m.timeout = 4 * seconds + 1;
@@ -316,12 +377,12 @@ int mlf_minimize_main(const char *who, int argc, char **argv) {
   }
   char again[VERDICT_MAX];
   run_child(&m, m.best, m.best_size, m.timeout, again, &seconds);
-  int stable = strcmp(again, m.verdict) == 0;
+  int stable = keeps_verdict(&m, again);
   printf("minimized %s: %zu -> %zu bytes (message level %zu), verdict %s, %zu runs, %.1f s%s\n",
          in, size, m.best_size, message_size, m.verdict, m.runs, now() - m.started,
          over_budget(&m) ? ", budget reached" : "");
   if (!stable)
-    fprintf(stderr, "%s: the minimised input gave %s, not %s, when run again (flaky verdict)\n",
+    fprintf(stderr, "%s: the minimised input gave %s, not %s, when run again (a flaky verdict)\n",
             who, again, m.verdict);
   int status = write_output(&m, out, in) < 0 ? 2 : stable ? 0 : 3;
   free(m.best);

@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   if (argc >= 2 && (strcmp(argv[1], "--export") == 0 || strcmp(argv[1], "--encode") == 0))
     return mlf_textproto_convert_main(argv[0], mlf_this_target.message,
                                       strcmp(argv[1], "--export") == 0, argc - 2, argv + 2);
-  if (argc >= 2 && strcmp(argv[1], "--minimize") == 0) return mlf_minimize_main(argv[0], argc - 1, argv + 1);
+  if (argc >= 2 && strcmp(argv[1], "--minimize") == 0) return mlf_minimize_main(argc, argv);
   if (argc < 2 || argv[1][0] == '-') {
     fprintf(stderr, "usage: %s [--message-name] FILE...\n"
                     "       %s --reproducer TAG FILE\n"

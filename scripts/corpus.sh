@@ -37,7 +37,9 @@ fi
 need() { [ -x "$top/$1" ] || die "$1 is not built (make $1)"; }
 need out/replay/"$target"
 mkdir -p "$out"
-work=$(mktemp -d)
+# Scratch space inside the checkout: afl-cmin refuses directories under /tmp.
+mkdir -p "$top"/build
+work=$(mktemp -d "$top/build/corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 replay=$top/out/replay/$target
@@ -92,7 +94,7 @@ case $command in
         cp "$f" "$work/all/$(sha1sum "$f" | cut -c1-40)"
       done
     done
-    (. "$top"/scripts/afl-env.sh
+    (cd "$top" && . scripts/afl-env.sh
      afl-cmin -i "$work/all" -o "$work/cmin" -t $((input_timeout * 1000)) -- "$top"/out/afl/"$target" \
        >"$work/cmin.log" 2>&1) || { tail -n 20 "$work/cmin.log" >&2; die "afl-cmin failed (log above)"; }
     echo "afl-cmin: $(count "$work/all") inputs -> $(count "$work/cmin")" >&2

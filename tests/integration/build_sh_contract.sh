@@ -1,6 +1,11 @@
-# build.sh under the OSS-Fuzz contract (libFuzzer engine, the same compiler and flags as the
-# local libFuzzer build so the instrumented OpenBLAS comes from the cache) puts every fuzzer,
-# its seed corpus zip and its .dict/.options in $OUT, and a fuzzer built so runs its corpus.
+# build.sh under the OSS-Fuzz contract. libFuzzer engine (the same compiler and flags as the
+# local libFuzzer build so the instrumented OpenBLAS comes from the cache): every fuzzer, its
+# seed corpus zip and its .dict/.options in $OUT, and a fuzzer built so runs its corpus.
+# AFL++ engine (as OSS-Fuzz's compile_afl sets it: CC/CXX the AFL++ compiler wrappers,
+# $LIB_FUZZING_ENGINE the AFL++ driver; the flags of the local AFL++ build, so GSL comes from
+# the cache), for two targets only (MLF_TARGETS) to keep `make check` short: gsl_fit (a library
+# built from source) and lemon_model (prebuilt libraries): each fuzzer is AFL++-instrumented,
+# has its <target>.mutator.so beside it, and a short afl-fuzz run with that mutator executes.
 . "$(dirname "$0")/common.bash"
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 mkdir -p "$tmp/out" "$tmp/work"
@@ -23,3 +28,28 @@ for t in $(targets); do
   fi
 done
 ls "$tmp/out"
+
+# AFL++ engine, two targets.
+afl_targets="gsl_fit lemon_model"
+mkdir -p "$tmp/afl-out" "$tmp/afl-work"
+start=$(date +%s)
+CC=afl-clang-fast CXX=afl-clang-fast++ CFLAGS="$san" CXXFLAGS="$san" LIB_FUZZING_ENGINE=/usr/lib/afl/libAFLDriver.a \
+  FUZZING_ENGINE=afl MLF_TARGETS="$afl_targets" OUT="$tmp/afl-out" SRC="$PWD/.." WORK="$tmp/afl-work" \
+  MLF_CACHE="$(scripts/cache-dir.sh)" ./build.sh >"$tmp/afl-build.log" 2>&1 ||
+  { tail -n 30 "$tmp/afl-build.log"; fail "build.sh (FUZZING_ENGINE=afl) failed"; }
+built=$(($(date +%s) - start))
+. scripts/afl-env.sh
+for t in $afl_targets; do
+  [ -x "$tmp/afl-out/$t" ] && [ -f "$tmp/afl-out/$t.mutator.so" ] || fail "afl: no $t or $t.mutator.so in \$OUT"
+  nm "$tmp/afl-out/$t" | grep -q __afl_area_ptr || fail "afl: $t is not AFL++-instrumented"
+  mkdir -p "$tmp/afl-seeds-$t" && unzip -q "$tmp/afl-out/${t}_seed_corpus.zip" -d "$tmp/afl-seeds-$t"
+  AFL_CUSTOM_MUTATOR_LIBRARY="$tmp/afl-out/$t.mutator.so" timeout 120 afl-fuzz -i "$tmp/afl-seeds-$t" \
+    -o "$tmp/afl-findings-$t" -V 5 -t 10000 -- "$tmp/afl-out/$t" >"$tmp/afl-$t.log" 2>&1 ||
+    { tail -n 30 "$tmp/afl-$t.log"; fail "afl: afl-fuzz on $t from \$OUT failed"; }
+  execs=$(sed -n 's/^execs_done *: //p' "$tmp/afl-findings-$t/default/fuzzer_stats")
+  [ "${execs:-0}" -gt 0 ] || fail "afl: $t from \$OUT ran no input"
+  ls "$tmp/afl-findings-$t/default/queue" | grep -v ',orig:' | grep -v ',op:' | grep -q 'id:' ||
+    fail "afl: $t: no queue entry from the custom mutator in \$OUT"
+  echo "afl: $t from \$OUT: $execs executions with its custom mutator"
+done
+echo "afl: build.sh built $afl_targets in $built s"
