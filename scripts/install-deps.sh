@@ -8,8 +8,9 @@ packages=(
   clang-16 libclang-rt-16-dev llvm-16 afl++ clang-14 libclang-rt-14-dev
   protobuf-c-compiler libprotobuf-c-dev protobuf-compiler
   make gcc dpkg-dev zip unzip binutils
-  # tests, plots; the campaign report's test loads the page in a headless Chromium
-  libcmocka-dev gnuplot-nox chromium
+  # tests (python3-yaml: the ClusterFuzzLite / OSS-Fuzz project files), plots; the campaign
+  # report's test loads the page in a headless Chromium
+  libcmocka-dev python3-yaml gnuplot-nox chromium
   # BLAS family: netlib reference BLAS/LAPACK, OpenBLAS variants, BLIS, ATLAS, GSL cblas,
   # oneDNN (its dnnl_sgemm); aNNoTest's LAPACKE (liblapacke-dev's headers, the wrappers built from
   # source over liblapack3 and libblas3, harnesses/libraries/lapacke)

@@ -1,4 +1,5 @@
-# build.sh under the OSS-Fuzz contract. libFuzzer engine (the same compiler and flags as the
+# build.sh under the OSS-Fuzz contract, run as ClusterFuzzLite's and OSS-Fuzz's build steps
+# (.clusterfuzzlite/build.sh, oss-fuzz/mlfuzz/build.sh). libFuzzer engine (the same compiler and flags as the
 # local libFuzzer build so the instrumented OpenBLAS comes from the cache): every fuzzer, its
 # seed corpus zip and its .dict/.options in $OUT, and a fuzzer built so runs its corpus.
 # AFL++ engine (as OSS-Fuzz's compile_afl sets it: CC/CXX the AFL++ compiler wrappers,
@@ -8,10 +9,12 @@
 # has its <target>.mutator.so beside it, and a short afl-fuzz run with that mutator executes.
 . "$(dirname "$0")/common.bash"
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-mkdir -p "$tmp/out" "$tmp/work"
+# $SRC as the build images lay it out: the checkout at $SRC/mlfuzz, reached through the
+# ClusterFuzzLite (libFuzzer) and OSS-Fuzz (AFL++) build steps, which run build.sh.
+mkdir -p "$tmp/out" "$tmp/work" "$tmp/src" && ln -s "$PWD" "$tmp/src/mlfuzz"
 CC=clang-16 CXX=clang++-16 CFLAGS="-fsanitize=fuzzer-no-link $san" CXXFLAGS="-fsanitize=fuzzer-no-link $san" \
-  LIB_FUZZING_ENGINE=-fsanitize=fuzzer FUZZING_ENGINE=libfuzzer OUT="$tmp/out" SRC="$PWD/.." \
-  WORK="$tmp/work" MLF_CACHE="$(scripts/cache-dir.sh)" ./build.sh >"$tmp/build.log" 2>&1 ||
+  LIB_FUZZING_ENGINE=-fsanitize=fuzzer FUZZING_ENGINE=libfuzzer OUT="$tmp/out" SRC="$tmp/src" \
+  WORK="$tmp/work" MLF_CACHE="$(scripts/cache-dir.sh)" .clusterfuzzlite/build.sh >"$tmp/build.log" 2>&1 ||
   { tail -n 30 "$tmp/build.log"; fail "build.sh failed"; }
 for t in $(targets); do
   [ -x "$tmp/out/$t" ] || fail "no fuzzer $t in \$OUT"
@@ -34,8 +37,8 @@ afl_targets="gsl_fit lemon_model"
 mkdir -p "$tmp/afl-out" "$tmp/afl-work"
 start=$(date +%s)
 CC=afl-clang-fast CXX=afl-clang-fast++ CFLAGS="$san" CXXFLAGS="$san" LIB_FUZZING_ENGINE=/usr/lib/afl/libAFLDriver.a \
-  FUZZING_ENGINE=afl MLF_TARGETS="$afl_targets" OUT="$tmp/afl-out" SRC="$PWD/.." WORK="$tmp/afl-work" \
-  MLF_CACHE="$(scripts/cache-dir.sh)" ./build.sh >"$tmp/afl-build.log" 2>&1 ||
+  FUZZING_ENGINE=afl MLF_TARGETS="$afl_targets" OUT="$tmp/afl-out" SRC="$tmp/src" WORK="$tmp/afl-work" \
+  MLF_CACHE="$(scripts/cache-dir.sh)" oss-fuzz/mlfuzz/build.sh >"$tmp/afl-build.log" 2>&1 ||
   { tail -n 30 "$tmp/afl-build.log"; fail "build.sh (FUZZING_ENGINE=afl) failed"; }
 built=$(($(date +%s) - start))
 . scripts/afl-env.sh
