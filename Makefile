@@ -15,7 +15,8 @@
 #                   (scripts/campaign.sh; report in build/campaign/<date>/report.html)
 #   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS)
 #   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries,
-#                   coverage against byte-level libFuzzer, mutation score)
+#                   coverage against byte-level libFuzzer, minimisation, mutation score)
+#   make minimise-stats  every regress input minimised: average size before and after per family
 #   make mutation-score  mutants of the relation suites' subjects, killed or not
 #   make reproducers  build and run the standalone program of every library-bug registry row
 #   make reports    a markdown report draft per library defect, in build/reports/
@@ -68,7 +69,7 @@ oss_LIB_CFLAGS = $(OSS_CFLAGS)
 oss_CXX = $(OSS_CXX)
 VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
 
-.PHONY: all deps check fuzz false-alarm bench clean corpora libfuzzer afl replay oss-fuzz reproducers reports FORCE
+.PHONY: all deps check fuzz false-alarm bench minimise-stats clean corpora libfuzzer afl replay oss-fuzz reproducers reports FORCE
 .DELETE_ON_ERROR:
 # Objects reached only through pattern rules are kept (make would delete them as intermediate).
 .SECONDARY:
@@ -323,7 +324,14 @@ include $(wildcard bench/*/bench.mk)
 BENCH_MUTATION_SAMPLE ?= 400
 bench: all $(BENCH_BINS)
 	scripts/bench.sh
+	$(MAKE) minimise-stats
 	$(MAKE) mutation-score MUTATION_SAMPLE=$(BENCH_MUTATION_SAMPLE)
+
+# Minimisation of every regress input (out/replay/<t> --minimize): the average encoded size
+# before and after, per family (MINIMISE_BUDGET seconds per input; build/minimise/).
+MINIMISE_BUDGET ?= 20
+minimise-stats: replay corpora
+	scripts/minimise-stats.sh --jobs 2 --budget $(MINIMISE_BUDGET) --timeout 5
 
 # The mutation-score evaluation of the relation suites (make mutation-score; mutation/README.md).
 include mutation/mutation.mk
