@@ -9,8 +9,9 @@
  * byte level (chunks of the encoding deleted, halving the chunk), again while the byte level
  * still gains. Every candidate is what runs: parsed and post-processed as the fuzzers do,
  * encoded again, and run in a forked child (its own process group, killed at the timeout) so
- * a crash or a hang never stops the minimiser. A candidate is kept when it is smaller (fewer
- * encoded bytes, or as many and a shorter text) and keeps the verdict.
+ * a crash or a hang never stops the minimiser. A candidate is kept when it is smaller
+ * (mlf_shrink_compare: fewer encoded bytes, a shorter text, the text that sorts first) and
+ * keeps the verdict.
  * Exit 0 written; 1 the input has no finding (matching PATTERN) to keep; 2 unusable input or
  * arguments; 3 the minimised input did not keep the verdict when run again (a flaky verdict),
  * written anyway. */
@@ -40,7 +41,8 @@ typedef struct {
   char verdict[VERDICT_MAX]; /* the one to keep: a crash, "timeout" or a tag pattern */
   int crashed;               /* the input crashes or hangs: verdict is that outcome */
   uint8_t *best;             /* encoding of the smallest input with that verdict */
-  size_t best_size, best_text;
+  size_t best_size;
+  char *best_text;           /* its text (mlf_text_string), NULL before the first kept */
   size_t runs;
   int err_fd, null_fd;
   uint64_t *tried; /* hashes of candidates already judged */
@@ -192,24 +194,14 @@ static int first_try(minimizer *m, const uint8_t *data, size_t size) {
   return 1;
 }
 
-static size_t text_length(const ProtobufCMessage *msg) {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  if (!f) return SIZE_MAX;
-  mlf_print_text(f, msg);
-  fclose(f);
-  free(text);
-  return len;
-}
-
 /* Judges msg as it runs (post-processed, encoded again): kept in m->best when it is smaller
  * than the best and gives the verdict. Takes msg. 1 when kept. */
 static int try_message(minimizer *m, ProtobufCMessage *msg) {
   mlf_post_process(msg);
-  size_t size = protobuf_c_message_get_packed_size(msg), text = text_length(msg);
+  size_t size = protobuf_c_message_get_packed_size(msg);
+  char *text = mlf_text_string(msg);
   int kept = 0;
-  if (size < m->best_size || (size == m->best_size && text < m->best_text)) {
+  if (text && (!m->best_text || mlf_shrink_compare(size, text, m->best_size, m->best_text) < 0)) {
     uint8_t *data = malloc(size ? size : 1);
     protobuf_c_message_pack(msg, data);
     char verdict[VERDICT_MAX];
@@ -220,11 +212,14 @@ static int try_message(minimizer *m, ProtobufCMessage *msg) {
     }
     if (kept) {
       free(m->best);
+      free(m->best_text);
       m->best = data, m->best_size = size, m->best_text = text;
+      text = NULL;
     } else {
       free(data);
     }
   }
+  free(text);
   protobuf_c_message_free_unpacked(msg, NULL);
   return kept;
 }
@@ -368,7 +363,7 @@ int mlf_minimize_main(int argc, char **argv) {
   }
   /* Candidates run at most a few times as long as the input did, unless it is a hang. */
   if (strcmp(m.verdict, "timeout") != 0 && 4 * seconds + 1 < m.timeout) m.timeout = 4 * seconds + 1;
-  m.best = data, m.best_size = size, m.best_text = SIZE_MAX;
+  m.best = data, m.best_size = size, m.best_text = NULL;
   size_t message_size = size;
   try_message(&m, msg); /* the input as it runs, when that is smaller */
   for (int round = 0; round == 0 || (minimize_bytes(&m) && !over_budget(&m)); round++) {
@@ -386,6 +381,7 @@ int mlf_minimize_main(int argc, char **argv) {
             who, again, m.verdict);
   int status = write_output(&m, out, in) < 0 ? 2 : stable ? 0 : 3;
   free(m.best);
+  free(m.best_text);
   free(m.tried);
   return status;
 }

@@ -57,6 +57,10 @@ size_t mlf_count_removable(const ProtobufCMessage *msg);
  * and shorter strings) and returns 1; 0 when idx is past the last. A step may leave msg
  * unchanged; msg must own its values (as unpacked). */
 int mlf_shrink_step(ProtobufCMessage *msg, size_t idx);
+/* The order minimisation descends: fewer encoded bytes, then a shorter text, then the text
+ * that sorts first (0 before other digits, so 10000 before 12345). Negative when message a
+ * (encoded size, mlf_text_string) comes before b. */
+int mlf_shrink_compare(size_t a_size, const char *a_text, size_t b_size, const char *b_text);
 
 /* Name of the last operation applied, e.g. "mutate:GemmCase.m:boundary" (for AFL++ describe). */
 const char *mlf_mutator_last_op(const mlf_mutator *m);
@@ -75,6 +79,8 @@ ProtobufCMessage *mlf_message_new_default(const ProtobufCMessageDescriptor *type
 
 /* Writes the message in protobuf text format (readable, parseable by protoc --encode). */
 void mlf_print_text(FILE *out, const ProtobufCMessage *msg);
+/* The same text in a string (free it); NULL when memory runs out. */
+char *mlf_text_string(const ProtobufCMessage *msg);
 
 /* Root message type of the fuzz target; defined by the harness entry (by the test in
  * tests) and used by the engine adapters (mlf_libfuzzer_adapter.c, mlf_afl_mutator.c). */

@@ -8,7 +8,8 @@
  *   3. each value made simpler: integers toward 0 (0, then halving the distance), reals to 0,
  *      to +-1 and to fewer significant digits, booleans to false, enums to their default,
  *      strings and bytes shortened (empty, then halving what is cut).
- * The caller applies one candidate to a fresh copy and keeps it when the verdict holds. */
+ * The caller applies one candidate to a fresh copy and keeps it when the verdict holds and
+ * it comes first in mlf_shrink_compare's order (which ends every descent). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -175,4 +176,11 @@ int mlf_shrink_step(ProtobufCMessage *msg, size_t idx) {
   size_t removable = mlf_count_removable(msg), k = take(&c, removable);
   if (k < removable) return mlf_remove_element(msg, k);
   return simplify_values(&c, msg);
+}
+
+int mlf_shrink_compare(size_t a_size, const char *a_text, size_t b_size, const char *b_text) {
+  if (a_size != b_size) return a_size < b_size ? -1 : 1;
+  size_t a_len = strlen(a_text), b_len = strlen(b_text);
+  if (a_len != b_len) return a_len < b_len ? -1 : 1;
+  return strcmp(a_text, b_text);
 }

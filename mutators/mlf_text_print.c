@@ -103,3 +103,13 @@ static void print_message(FILE *out, const ProtobufCMessage *msg, unsigned inden
 }
 
 void mlf_print_text(FILE *out, const ProtobufCMessage *msg) { print_message(out, msg, 0); }
+
+char *mlf_text_string(const ProtobufCMessage *msg) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return NULL;
+  mlf_print_text(f, msg);
+  fclose(f);
+  return text;
+}
