@@ -3,8 +3,10 @@
  * (text format when OUT ends in .textproto). The verdict: for an input that crashes, the kind
  * of crash (crash_verdict: crash:asan:SEGV:blis:B), or "timeout" for a run over the per-run
  * timeout; otherwise a finding among the run's findings whose tag matches PATTERN (fnmatch;
- * default: the input's first finding's tag). Runs are judged with MLF_REPORT_KNOWN=1, so a
- * known crash is the crash itself, not the harness's prediction of it.
+ * default: the input's first finding's tag). Runs are judged with MLF_REPORT_KNOWN=1 unless it
+ * is set, so a known crash is the crash itself, not the harness's prediction of it (with
+ * MLF_REPORT_KNOWN=0 known findings are judged as the fuzzers see them: some harnesses name a
+ * known finding only then, raising their generic tag when they call the library anyway).
  * First message level (mlf_shrink_step: blocks and elements removed, values simplified), then
  * byte level (chunks of the encoding deleted, halving the chunk), again while the byte level
  * still gains. Every candidate is what runs: parsed and post-processed as the fuzzers do,
@@ -42,7 +44,7 @@ typedef struct {
   int crashed;               /* the input crashes or hangs: verdict is that outcome */
   uint8_t *best;             /* encoding of the smallest input with that verdict */
   size_t best_size;
-  char *best_text;           /* its text (mlf_text_string), NULL before the first kept */
+  char *best_text;           /* its text (mlf_text_string) */
   size_t runs;
   int err_fd, null_fd;
   uint64_t *tried; /* hashes of candidates already judged */
@@ -201,7 +203,7 @@ static int try_message(minimizer *m, ProtobufCMessage *msg) {
   size_t size = protobuf_c_message_get_packed_size(msg);
   char *text = mlf_text_string(msg);
   int kept = 0;
-  if (text && (!m->best_text || mlf_shrink_compare(size, text, m->best_size, m->best_text) < 0)) {
+  if (text && m->best_text && mlf_shrink_compare(size, text, m->best_size, m->best_text) < 0) {
     uint8_t *data = malloc(size ? size : 1);
     protobuf_c_message_pack(msg, data);
     char verdict[VERDICT_MAX];
@@ -340,8 +342,9 @@ int mlf_minimize_main(int argc, char **argv) {
     free(data);
     return 2;
   }
-  /* What actually runs: known findings run the library too (a known crash crashes). */
-  setenv("MLF_REPORT_KNOWN", "1", 1);
+  /* What actually runs: known findings run the library too (a known crash crashes), unless
+   * the caller says otherwise (MLF_REPORT_KNOWN=0: as the fuzzers run). */
+  setenv("MLF_REPORT_KNOWN", "1", 0);
   mlf_entry_init(who); /* once, in the parent: every child starts initialised */
   m.started = now();
   m.tried = calloc(TRIED_SLOTS, sizeof *m.tried);
@@ -363,9 +366,9 @@ int mlf_minimize_main(int argc, char **argv) {
   }
   /* Candidates run at most a few times as long as the input did, unless it is a hang. */
   if (strcmp(m.verdict, "timeout") != 0 && 4 * seconds + 1 < m.timeout) m.timeout = 4 * seconds + 1;
-  m.best = data, m.best_size = size, m.best_text = NULL;
+  m.best = data, m.best_size = size, m.best_text = mlf_text_string(msg);
   size_t message_size = size;
-  try_message(&m, msg); /* the input as it runs, when that is smaller */
+  try_message(&m, msg); /* the input as it runs (post-processed), when that is smaller */
   for (int round = 0; round == 0 || (minimize_bytes(&m) && !over_budget(&m)); round++) {
     minimize_messages(&m);
     if (round == 0) message_size = m.best_size;

@@ -1,6 +1,6 @@
 # Text format in and out of the replay driver, on every seed and regress input of every target:
-# --export writes text that protoc (not our code) encodes back into the same message, compared
-# as `protoc --decode` prints the two encodings; a .textproto given to the replay driver runs
+# --export writes text that protoc (not our code) encodes back into the same message (the same
+# bytes as protoc's encoding of the seed's own text, or else the same `protoc --decode` text); a .textproto given to the replay driver runs
 # like its encoding; a missing proto directory and a missing protoc are said plainly.
 . "$(dirname "$0")/common.bash"
 gen_dirs=$(ls -d build/gen/*/ | while read -r d; do ls "$d"*.proto >/dev/null 2>&1 && echo "${d%/}"; done)
@@ -17,9 +17,13 @@ for t in $(ls out/replay); do
       text=$tmp/text/$(basename "$bin" .bin).textproto
       timeout 20 protoc --encode="$name" "${protoc_args[@]}" <"$text" >"$tmp/again.bin" 2>"$tmp/err" ||
         { cat "$tmp/err" "$text"; fail "$t: protoc rejects the export of $bin"; }
-      timeout 20 protoc --decode="$name" "${protoc_args[@]}" <"$bin" >"$tmp/want"
-      timeout 20 protoc --decode="$name" "${protoc_args[@]}" <"$tmp/again.bin" >"$tmp/got"
-      diff "$tmp/want" "$tmp/got" >"$tmp/diff" || { cat "$tmp/diff"; fail "$t: $bin changes through --export"; }
+      # The seeds were encoded by protoc too: the same message gives the same bytes. Else the
+      # two as protoc decodes them must still agree.
+      if ! cmp -s "$bin" "$tmp/again.bin"; then
+        timeout 20 protoc --decode="$name" "${protoc_args[@]}" <"$bin" >"$tmp/want"
+        timeout 20 protoc --decode="$name" "${protoc_args[@]}" <"$tmp/again.bin" >"$tmp/got"
+        diff "$tmp/want" "$tmp/got" >"$tmp/diff" || { cat "$tmp/diff"; fail "$t: $bin changes through --export"; }
+      fi
       inputs=$((inputs + 1))
     done
   done
