@@ -14,6 +14,7 @@
  * a crash or a hang never stops the minimiser. A candidate is kept when it is smaller
  * (mlf_shrink_compare: fewer encoded bytes, a shorter text, the text that sorts first) and
  * keeps the verdict.
+ * SIGTERM or SIGINT ends it early, writing the best found so far (as `timeout` sends).
  * Exit 0 written; 1 the input has no finding (matching PATTERN) to keep; 2 unusable input or
  * arguments; 3 the minimised input did not keep the verdict when run again (a flaky verdict),
  * written anyway. */
@@ -56,7 +57,13 @@ static double now(void) {
   return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int over_budget(const minimizer *m) { return now() - m->started > m->budget; }
+/* SIGTERM or SIGINT (a caller's timeout): stop, and write the best input found so far. */
+static volatile sig_atomic_t stop_requested;
+static void request_stop(int sig) { (void)sig, stop_requested = 1; }
+
+static int over_budget(const minimizer *m) {
+  return stop_requested || now() - m->started > m->budget;
+}
 
 /* Copies into out (size n) the text of report after marker up to a character of stop; ""
  * when the report has no marker. */
@@ -133,7 +140,7 @@ static void run_child(minimizer *m, const uint8_t *data, size_t size, double tim
   int status = 0, timed_out = 0;
   struct timespec pause = {0, 100000};
   while (pid > 0 && waitpid(pid, &status, WNOHANG) == 0) {
-    if (now() - start > timeout) {
+    if (now() - start > timeout || stop_requested) {
       kill(-pid, SIGKILL);
       kill(pid, SIGKILL);
       waitpid(pid, &status, 0);
@@ -346,6 +353,8 @@ int mlf_minimize_main(int argc, char **argv) {
    * the caller says otherwise (MLF_REPORT_KNOWN=0: as the fuzzers run). */
   setenv("MLF_REPORT_KNOWN", "1", 0);
   mlf_entry_init(who); /* once, in the parent: every child starts initialised */
+  signal(SIGTERM, request_stop);
+  signal(SIGINT, request_stop);
   m.started = now();
   m.tried = calloc(TRIED_SLOTS, sizeof *m.tried);
   m.err_fd = fileno(tmpfile());
@@ -373,12 +382,12 @@ int mlf_minimize_main(int argc, char **argv) {
     minimize_messages(&m);
     if (round == 0) message_size = m.best_size;
   }
-  char again[VERDICT_MAX];
-  run_child(&m, m.best, m.best_size, m.timeout, again, &seconds);
-  int stable = keeps_verdict(&m, again);
+  char again[VERDICT_MAX] = "not run again: stopped";
+  if (!stop_requested) run_child(&m, m.best, m.best_size, m.timeout, again, &seconds);
+  int stable = stop_requested || keeps_verdict(&m, again);
   printf("minimized %s: %zu -> %zu bytes (message level %zu), verdict %s, %zu runs, %.1f s%s\n",
          in, size, m.best_size, message_size, m.verdict, m.runs, now() - m.started,
-         over_budget(&m) ? ", budget reached" : "");
+         stop_requested ? ", stopped by a signal" : over_budget(&m) ? ", budget reached" : "");
   if (!stable)
     fprintf(stderr, "%s: the minimised input gave %s, not %s, when run again (a flaky verdict)\n",
             who, again, m.verdict);
