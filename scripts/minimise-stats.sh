@@ -28,9 +28,12 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 # MLF_REPORT_KNOWN".
 minimise_one() {
   local t=$1 in=$2 family log status=0 tag
-  family=$(ls harnesses/*/"${t}"_fuzzer.c | cut -d/ -f2)
   tag=$(awk -F'\t' -v r="corpora/${in#build/corpora/}" 'BEGIN { sub(/\.bin$/, ".textproto", r) }
                                                          $2 == r { print $1; exit }' harnesses/*/known_findings.tsv)
+  # A registry line names the target its tag is for (a fixed-point FANN finding may keep its
+  # input in moco_fann's directory); that target runs it.
+  [ -z "$tag" ] || [ ! -x out/replay/"$(cut -d: -f2 <<<"$tag")" ] || t=$(cut -d: -f2 <<<"$tag")
+  family=$(ls harnesses/*/"${t}"_fuzzer.c | cut -d/ -f2)
   mkdir -p "$root/$t"
   log=$root/$t/$(basename "$in" .bin).log
   # The minimiser stops starting candidates at its budget; one more candidate may run.
