@@ -89,15 +89,17 @@ replay() {
 # Whether target $1's replay driver minimises (another part of the project builds it).
 can_minimize() { out/replay/"$1" 2>&1 | grep -q -- '--minimize'; }
 
-# Minimises input $2 of new key $1 (target $3, kernel set $4) before the deadline $5 and
-# records "key<TAB>input<TAB>note" in triage/minimised.tsv.
+# Minimises input $2 of new key $1 (target $3, kernel set $4) before the deadline $5 (its
+# budget two thirds of the time left: a run under way may end past the budget) and records
+# "key<TAB>input<TAB>note" in triage/minimised.tsv.
 minimise() {
   local key=$1 file=$2 t=$3 env=$4 deadline=$5 envs=() left
   local min; min=$dir/triage/min/$(sha1sum <<<"$key" | cut -c1-12).bin
   [ "$env" = - ] || envs=("$env")
   left=$((deadline - $(date +%s)))
   if [ "$left" -gt 2 ] && env "${envs[@]}" timeout -k 2 $((left - 1)) \
-       out/replay/"$t" --minimize "$file" "$min" >"$min.log" 2>&1 </dev/null && [ -s "$min" ]; then
+       out/replay/"$t" --minimize --budget $(((left - 1) * 2 / 3)) "$file" "$min" >"$min.log" 2>&1 </dev/null &&
+       [ -s "$min" ]; then
     printf '%s\t%s\tminimised from %s to %s bytes\n' "$key" "$min" "$(stat -c %s "$file")" \
       "$(stat -c %s "$min")" >>"$dir/triage/minimised.tsv"
   else
