@@ -3,8 +3,8 @@
 # with "library bug", or a standalone .c as its reproducer) against the installed libraries
 # (harnesses/REPRODUCERS.md). A row's program: the .c its reproducer column names; else the
 # hand-written harnesses/*/reproducers/*.c whose " * tags:" line lists the row's tag verbatim;
-# else one generated from its regress input (out/replay/<target> --reproducer TAG FILE) into
-# build/reproducers/<family>/<target>--<input>--<tag hash>.c. Each program is built and run once.
+# else one generated from its regress input, minimised first (out/replay/<target> --minimize
+# --tag TAG, then --reproducer TAG FILE), into build/reproducers/<family>/<target>--<input>--<tag hash>.c. Each program is built and run once.
 # Writes build/reproducers/results.tsv (tag, program, outcome, output file) and a summary.
 # Usage: scripts/reproducers.sh [--only REGEX]   (rows whose tag matches the extended REGEX)
 # MLF_REPRODUCER_DIRS (default harnesses/*/reproducers) says where hand-written programs are,
@@ -46,8 +46,25 @@ generate() {
   local coretype=
   case $needs in *" core "*) coretype=${needs##* core }; coretype=${coretype%% *}
     grep -qx "$coretype" <<<"$kernel_sets" || coretype= ;; esac
-  env ${coretype:+OPENBLAS_CORETYPE=$coretype} timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$bin" \
-    >"$program" 2>"$program.log" || status=$?
+  # The program carries the values of the minimised message (the replay driver's --minimize,
+  # keeping this tag) when its program still fails standalone, else those of the regress
+  # input (a minimised message may raise the tag only in a build the program cannot link).
+  local minimised=$out/$family/minimised/$(basename "${program%.c}").bin
+  mkdir -p "${minimised%/*}"
+  env ${coretype:+OPENBLAS_CORETYPE=$coretype} timeout -k 5 60 "$replay/$target" --minimize --tag "$tag" \
+    --budget 20 --timeout 10 "$bin" "$minimised" >"$minimised.log" 2>&1 && [ -s "$minimised" ] || minimised=
+  local source
+  for source in $minimised "$bin"; do
+    status=0
+    env ${coretype:+OPENBLAS_CORETYPE=$coretype} timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$source" \
+      >"$program" 2>"$program.log" || status=$?
+    [ "$status" -eq 0 ] || continue
+    [ "$source" = "$bin" ] || [ -n "$(standalone_unmet "$program")" ] || {
+      standalone_build "$program" "$minimised.exe" "$minimised.out" &&
+        [[ $(standalone_outcome "$(standalone_run "$program" "$minimised.exe" "$minimised.out")") == reproduces* ]]; } ||
+      continue
+    break
+  done
   case $status in
     0) echo "$program"; return ;;
     1) if [ "$needs" != - ] && ! MLF_VERBOSE=1 timeout 120 "$replay/$target" "$bin" 2>&1 |
