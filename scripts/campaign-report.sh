@@ -100,12 +100,16 @@ for t in $targets; do plot_target "$t"; done
 [ -s "$dir/lemon.tsv" ] && plot_lemon
 
 # Known findings that fired while fuzzing: "tag<TAB>first seen<TAB>registry pattern".
-known_fired=$(for f in "$dir"/known/*; do
-  [ -f "$f" ] || continue
-  tag=$(cat "$f")
-  pattern=$(lookup "$tag" "$registry" 1)
-  printf '%s\t%s\t%s\n' "$tag" $(($(stat -c %Y "$f") - campaign_start)) "${pattern:--}"
-done | sort -t$'\t' -k2,2n)
+# One awk pass: the registry's shell patterns become regular expressions (1928 tags against
+# 320 patterns took 20 s as a loop of [[ == ]] tests).
+known_fired=$(find "$dir/known" -type f -printf '%Ts\t%p\n' | awk -F'\t' -v OFS='\t' -v start="$campaign_start" '
+  NR == FNR { re = $1; gsub(/[.+(){}|^$]/, "\\\\&", re); gsub(/\*/, ".*", re); gsub(/\?/, ".", re)
+              pattern[++n] = $1; regex[n] = "^" re "$"; next }
+  (getline tag < $2) > 0 {
+    close($2); p = "-"
+    for (i = 1; i <= n; i++) if (tag ~ regex[i]) { p = pattern[i]; break }
+    print tag, $1 - start, p
+  }' <(cut -f1 <<<"$registry") - | sort -t$'\t' -k2,2n)
 # The same per registry entry: "pattern<TAB>first seen<TAB>tags that fired (comma-separated)".
 known_entries=$(awk -F'\t' -v OFS='\t' '
   !($3 in seen) { seen[$3] = $2; order[++n] = $3 }

@@ -17,8 +17,9 @@
 # seen (seconds into the campaign, from the saved file's time), runs and earliest (or its
 # minimised) input: <campaign>/findings.tsv, one a line: key kind status target runs
 # first-seen count input reproduce-command note ("-" for none); status new, known or unconfirmed.
-# Usage: scripts/campaign-triage.sh CAMPAIGN_DIR RUN_ID DEADLINE   (after a run)
-#        scripts/campaign-triage.sh CAMPAIGN_DIR                   (the findings table)
+# Usage: scripts/campaign-triage.sh CAMPAIGN_DIR RUN_ID DEADLINE     (after a run)
+#        scripts/campaign-triage.sh CAMPAIGN_DIR --pending DEADLINE  (what the runs left)
+#        scripts/campaign-triage.sh CAMPAIGN_DIR                     (the findings table)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$1
@@ -87,18 +88,20 @@ replay() {
 }
 
 # Whether target $1's replay driver minimises (another part of the project builds it).
-can_minimize() { out/replay/"$1" 2>&1 | grep -q -- '--minimize'; }
+can_minimize() { grep -q -- '--minimize' <<<"$(out/replay/"$1" 2>&1)"; }
 
-# Minimises input $2 of new key $1 (target $3, kernel set $4) before the deadline $5 (its
-# budget two thirds of the time left: a run under way may end past the budget) and records
-# "key<TAB>input<TAB>note" in triage/minimised.tsv.
+# Minimises input $2 of new key $1 of kind $6 (target $3, kernel set $4) before the deadline
+# $5 (its budget two thirds of the time left: a run under way may end past the budget),
+# keeping the key's own tag for a finding (an input's first finding may be a known one), and
+# records "key<TAB>input<TAB>note" in triage/minimised.tsv.
 minimise() {
-  local key=$1 file=$2 t=$3 env=$4 deadline=$5 envs=() left
+  local key=$1 file=$2 t=$3 env=$4 deadline=$5 kind=$6 envs=() left tag=()
   local min; min=$dir/triage/min/$(sha1sum <<<"$key" | cut -c1-12).bin
   [ "$env" = - ] || envs=("$env")
+  [ "$kind" != finding ] || tag=(--tag "$key")
   left=$((deadline - $(date +%s)))
   if [ "$left" -gt 2 ] && env "${envs[@]}" timeout -k 2 $((left - 1)) \
-       out/replay/"$t" --minimize --budget $(((left - 1) * 2 / 3)) "$file" "$min" >"$min.log" 2>&1 </dev/null &&
+       out/replay/"$t" --minimize "${tag[@]}" --budget $(((left - 1) * 2 / 3)) "$file" "$min" >"$min.log" 2>&1 </dev/null &&
        [ -s "$min" ]; then
     printf '%s\t%s\tminimised from %s to %s bytes\n' "$key" "$min" "$(stat -c %s "$file")" \
       "$(stat -c %s "$min")" >>"$dir/triage/minimised.tsv"
@@ -110,11 +113,31 @@ minimise() {
 
 # Replays the inputs run $1 saved, earliest first, before the deadline $2.
 triage_run() {
-  local id=$1 deadline=$2 t engine env
-  IFS=$'\t' read -r _ t engine _ env _ < <(awk -F'\t' -v id="$id" '$1 == id' "$dir/runs.tsv")
+  local engine
+  engine=$(cat "$dir/runs/$1/engine")
+  "engine_artifacts_$engine" "$dir/runs/$1" | triage_files "$1" "$2"
+}
+
+# Replays the inputs the runs' own triage had no time for, before the deadline $1 (the
+# campaign keeps a share of its budget for them); what is still left stays listed.
+triage_pending() {
+  local pending=$dir/triage/pending id
+  mv "$dir/triage/not-replayed" "$pending"
+  touch "$dir/triage/not-replayed"
+  for id in $(sed "s#^$dir/runs/##; s#/.*##" "$pending" | sort -u); do
+    grep -F "$dir/runs/$id/" "$pending" | triage_files "$id" "$1"
+  done
+  rm -f "$pending"
+}
+
+# Replays the saved inputs of run $1 named on standard input, earliest first, before the
+# deadline $2; those it has no time for go to triage/not-replayed.
+triage_files() {
+  local id=$1 deadline=$2 t env
+  IFS=$'\t' read -r _ t _ _ env _ < <(awk -F'\t' -v id="$id" '$1 == id' "$dir/runs.tsv")
   local minimizer=0
   ! can_minimize "$t" || minimizer=1
-  "engine_artifacts_$engine" "$dir/runs/$id" | while read -r f; do
+  while read -r f; do
     printf '%s\t%s\n' "$(stat -c %Y "$f")" "$f"
   done | sort -n | while IFS=$'\t' read -r mtime file; do
     local sum left n out status=0 key kind known note
@@ -132,7 +155,7 @@ triage_run() {
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "$kind" "$known" "$t" "$id" \
       $((mtime - campaign_start)) "$file" "$env" "$out" "$note" >>"$dir/triage/replays.tsv"
     if [ "$first" = 1 ] && [ "$known" = new ] && [ "$minimizer" = 1 ]; then
-      minimise "$key" "$file" "$t" "$env" "$deadline"
+      minimise "$key" "$file" "$t" "$env" "$deadline" "$kind"
     fi
   done
 }
@@ -157,4 +180,7 @@ findings_table() {
     "$(wc -l <"$dir/triage/not-replayed") not replayed (out of time)" >&2
 }
 
-if [ $# -eq 3 ]; then triage_run "$2" "$3"; else findings_table; fi
+case $# in
+  3) if [ "$2" = --pending ]; then triage_pending "$3"; else triage_run "$2" "$3"; fi ;;
+  *) findings_table ;;
+esac

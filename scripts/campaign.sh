@@ -95,10 +95,13 @@ runs=$(wc -l <"$dir/plan.tsv")
 
 # The budget: each run gets an equal share of what is left when it starts; a tenth of it (at
 # least 1 s) goes to the triage of what it saved, and for lemon_model another to LEMON's
-# corpus replay; what they leave unused goes to the next runs. The report keeps 2 s at the end.
-report_reserve=2
+# corpus replay; what they leave unused goes to the next runs. A tenth of the budget is kept
+# for the saved inputs the runs' own triage had no time for, and the report keeps 2 s and a
+# fifth of a second per target at the end.
+report_reserve=$((2 + ${#targets[@]} / 5))
+triage_reserve=$((seconds / 10))
 deadline=$((campaign_start + seconds))
-runs_end=$((deadline - report_reserve))
+runs_end=$((deadline - report_reserve - triage_reserve))
 cat >"$dir/campaign.env" <<ENV
 campaign_start=$campaign_start
 budget=$seconds
@@ -173,6 +176,7 @@ while IFS=$'\t' read -r id t engine variant env; do
   scripts/campaign-lemon.sh "$dir" "$id" $((now + share)) </dev/null
 done <"$dir/plan.tsv"
 
+scripts/campaign-triage.sh "$dir" --pending $((deadline - report_reserve))
 scripts/campaign-triage.sh "$dir"
 scripts/campaign-report.sh "$dir"
 cat "$dir/summary.txt"
