@@ -1,8 +1,10 @@
 # Groups library-bug rows into defects (one upstream issue each) for scripts/reports.sh.
 # Input: tab-separated rows "index, family, tag, program, status, explanation, generated" (generated:
-# 1 when the program was generated from the row's message, so it stands for that row alone).
+# 1 when the program was generated from the row's message, so it stands for that row alone), then
+# reproducer, needs, outcome, output and, 12th, the row's case of its program ("-": none).
 # Output: "index<TAB>defect number" per row. Two rows are one defect when
-#   - they share a hand-written program;
+#   - they share a hand-written program and its case (a program of several cases shows one
+#     defect per case);
 #   - they have the same tag (the same finding on other inputs);
 #   - one's status or explanation says it is "the defect of TAG" of the other;
 #   - their libraries are the same and their explanations are equal once the BLAS precision
@@ -40,7 +42,7 @@ function replace_word(s, w, r,    out, i, before, after) {
   sub(/-?\*$/, "", library)  # openblas-* and openblas* are OpenBLAS
   row[NR] = index_; own = "row:" index_; key(own)
   join(own, "tag:" tag)
-  if (program != "-" && $7 != 1) join(own, "program:" program)
+  if (program != "-" && $7 != 1) join(own, "program:" program "#" $12)
   if (match(status " " explanation, /the defect of mlf:[^ ;,()]+/))
     join(own, "tag:" substr(status " " explanation, RSTART + 14, RLENGTH - 14))
   join(own, "explanation:" library "|" normalised(family, routine, explanation))

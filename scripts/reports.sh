@@ -19,19 +19,19 @@ rows=$out/rows.tsv
 
 # The registry rows results.tsv covers, in its order, with its columns: index, family, tag,
 # program, status, explanation, generated (1 when the program is under $repro), reproducer,
-# needs, outcome, output.
+# needs, outcome, output, case (the argument that runs this row's defect alone; "-": none).
 i=0
 exec 3< <(tail -n +2 "$results")
-IFS=$'\t' read -r rtag rprogram routcome routput <&3 || rtag=
+IFS=$'\t' read -r rtag rprogram routcome routput rcase <&3 || rtag=
 for registry in harnesses/*/known_findings.tsv; do
   family=$(basename "$(dirname "$registry")")
   while IFS=$'\t' read -r tag reproducer needs status explanation; do
     [ -n "$rtag" ] && [ "$tag" = "$rtag" ] || continue
     i=$((i + 1)) generated=0
     [[ $rprogram != "$repro"/* ]] || generated=1
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$family" "$tag" "$rprogram" "$status" \
-      "$explanation" "$generated" "$reproducer" "$needs" "$routcome" "$routput" >>"$rows"
-    IFS=$'\t' read -r rtag rprogram routcome routput <&3 || rtag=
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$i" "$family" "$tag" "$rprogram" "$status" \
+      "$explanation" "$generated" "$reproducer" "$needs" "$routcome" "$routput" "$rcase" >>"$rows"
+    IFS=$'\t' read -r rtag rprogram routcome routput rcase <&3 || rtag=
   done <"$registry"
 done
 [ -z "$rtag" ] || { echo "reports.sh: $results lists $rtag, which is no library-bug registry row in that order: run make reproducers again" >&2; exit 2; }
@@ -58,7 +58,8 @@ today=$(date -u +%F)
 # write_report: the draft of the defect whose rows are in $defect_rows, to $report.
 write_report() {
   local first tag family lib program outcome output reproducer needs kinds routines title ready pkgs p v envs
-  IFS=$'\t' read -r _ family tag program _ _ _ reproducer needs outcome output < <(head -n 1 "$defect_rows")
+  local case
+  IFS=$'\t' read -r _ family tag program _ _ _ reproducer needs outcome output case < <(head -n 1 "$defect_rows")
   lib=$(library "$tag" "$family") || lib=
   routines=$(cut -f3 "$defect_rows" | cut -d: -f4 | awk '!seen[$0]++' | paste -sd, | sed 's/,/, /g')
   kinds=$(cut -f3 "$defect_rows" | cut -d: -f5- | awk '!seen[$0]++' | paste -sd, | sed 's/,/, /g')
@@ -111,7 +112,7 @@ write_report() {
       echo '```sh'
       echo "clang-16 $(basename "$program") $(standalone_field "$program" link) -o repro"
       envs=$(standalone_field "$program" env)
-      echo "${envs:+$envs }timeout 20 ./repro $(standalone_field "$program" args)"
+      echo "${envs:+$envs }timeout 20 ./repro $([ "$case" != - ] && echo "$case" || standalone_field "$program" args)"
       echo '```'
       echo "Compiler: $compiler. The program exits non-zero (or hangs past 20 s) while the bug is present, 0 once it is fixed."
       echo

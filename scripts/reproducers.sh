@@ -5,7 +5,7 @@
 # hand-written harnesses/*/reproducers/*.c whose " * tags:" line lists the row's tag verbatim;
 # else one generated from its regress input, minimised first (out/replay/<target> --minimize
 # --tag TAG, then --reproducer TAG FILE), into build/reproducers/<family>/<target>--<input>--<tag hash>.c. Each program is built and run once.
-# Writes build/reproducers/results.tsv (tag, program, outcome, output file) and a summary.
+# Writes build/reproducers/results.tsv (tag, program, outcome, output file, case) and a summary.
 # Usage: scripts/reproducers.sh [--only REGEX]   (rows whose tag matches the extended REGEX)
 # MLF_REPRODUCER_DIRS (default harnesses/*/reproducers) says where hand-written programs are,
 # MLF_REPRODUCERS_OUT (default build/reproducers) where results go; OUT as in the Makefile.
@@ -21,12 +21,15 @@ rm -rf "$out"
 mkdir -p "$out"
 kernel_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
 
-# The hand-written program of each tag its " * tags:" line lists.
-declare -A hand_written
+# The hand-written program of each tag its " * tags:" or " * case:" lines list, and the case
+# (the argument that shows that tag's defect alone; "-": the program's own args line).
+declare -A hand_written case_of
 for dir in ${MLF_REPRODUCER_DIRS:-harnesses/*/reproducers}; do
   for f in "$dir"/*.c; do
     [ -f "$f" ] || continue
-    while read -r t; do [ -n "${hand_written[$t]:-}" ] || hand_written[$t]=$f; done < <(standalone_tags "$f")
+    while IFS=$'\t' read -r name t; do
+      [ -n "${hand_written[$t]:-}" ] || hand_written[$t]=$f case_of[$t]=$name
+    done < <(standalone_tags "$f")
   done
 done
 
@@ -80,31 +83,32 @@ generate() {
   rm -f "$program"
 }
 
-# evaluate FAMILY PROGRAM: builds, checks the needs of, and runs PROGRAM once; sets outcome
-# and output (cached per program).
+# evaluate FAMILY PROGRAM CASE: builds, checks the needs of, and runs PROGRAM once per case
+# ("-": with its own args line; else with the argument CASE); sets outcome and output (cached).
 declare -A outcome_of output_of
 evaluate() {
-  local family=$1 program=$2 name bin why
-  if [ -z "${outcome_of[$program]:-}" ]; then
+  local family=$1 program=$2 case=$3 name bin why key=$2:$3
+  if [ -z "${outcome_of[$key]:-}" ]; then
     name=$(basename "${program%.c}")
     bin=$out/$family/bin/$name
-    output_of[$program]=$out/$family/$name.out
+    output_of[$key]=$out/$family/$name$([ "$case" = - ] || echo "--$case").out
     mkdir -p "$out/$family/bin"
     why=$(standalone_unmet "$program")
     if [ -n "$why" ]; then
-      outcome_of[$program]="skipped ($why)"
-      echo "$why" >"${output_of[$program]}"
-    elif ! standalone_build "$program" "$bin" "${output_of[$program]}"; then
-      outcome_of[$program]="build failure"
+      outcome_of[$key]="skipped ($why)"
+      echo "$why" >"${output_of[$key]}"
+    elif [ ! -x "$bin" ] && ! standalone_build "$program" "$bin" "${output_of[$key]}"; then
+      outcome_of[$key]="build failure"
     else
-      outcome_of[$program]=$(standalone_outcome "$(standalone_run "$program" "$bin" "${output_of[$program]}")")
+      outcome_of[$key]=$(standalone_outcome "$(standalone_run "$program" "$bin" "${output_of[$key]}" \
+        "$([ "$case" = - ] || echo "$case")")")
     fi
-    printf '%-40s %s\n' "$name" "${outcome_of[$program]}" >&2
+    printf '%-40s %s\n' "$name$([ "$case" = - ] || echo " $case")" "${outcome_of[$key]}" >&2
   fi
-  outcome=${outcome_of[$program]} output=${output_of[$program]}
+  outcome=${outcome_of[$key]} output=${output_of[$key]}
 }
 
-printf 'tag\tprogram\toutcome\toutput\n' >"$results"
+printf 'tag\tprogram\toutcome\toutput\tcase\n' >"$results"
 rows=0 with=0 reproduced=0 skipped=0 failed=0 broken=0
 declare -A missing_per_target
 for registry in harnesses/*/known_findings.tsv; do
@@ -114,14 +118,15 @@ for registry in harnesses/*/known_findings.tsv; do
     [[ $status == "library bug"* || $reproducer == *.c ]] || continue
     [[ -z $only || $tag =~ $only ]] || continue
     rows=$((rows + 1))
+    case=-
     if [[ $reproducer == *.c ]]; then program=$reproducer
-    elif [ -n "${hand_written[$tag]:-}" ]; then program=${hand_written[$tag]}
+    elif [ -n "${hand_written[$tag]:-}" ]; then program=${hand_written[$tag]} case=${case_of[$tag]}
     else program=$(generate "$family" "$tag" "$reproducer" "$needs")
     fi
     outcome= output=-
     case $program in
       missing*|skipped*) outcome=$program program=- ;;
-      *) evaluate "$family" "$program" ;;
+      *) evaluate "$family" "$program" "$case" ;;
     esac
     case $outcome in
       reproduces*) with=$((with + 1)) reproduced=$((reproduced + 1)) ;;
@@ -130,7 +135,7 @@ for registry in harnesses/*/known_findings.tsv; do
       build*) with=$((with + 1)) broken=$((broken + 1)) ;;
       missing*) t=$(cut -d: -f2 <<<"$tag"); missing_per_target[$t]=$((${missing_per_target[$t]:-0} + 1)) ;;
     esac
-    printf '%s\t%s\t%s\t%s\n' "$tag" "$program" "$outcome" "$output" >>"$results"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$tag" "$program" "$outcome" "$output" "$case" >>"$results"
   done <"$registry"
 done
 missing=$(for t in "${!missing_per_target[@]}"; do echo "$t ${missing_per_target[$t]}"; done | sort | paste -sd, | sed 's/,/, /g')

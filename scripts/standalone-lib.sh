@@ -5,8 +5,13 @@
 # standalone_field FILE KEY: the value of the program's " * KEY: " line (empty when absent).
 standalone_field() { sed -n "s/^ \* $2: //p" "$1" | head -n 1; }
 
-# standalone_tags FILE: the registry tags the program's " * tags:" line lists, one per line.
-standalone_tags() { sed -n "s/^ \\* tags: //p" "$1" | tr ' ' '\n' | sed '/^$/d'; }
+# standalone_tags FILE: "CASE<TAB>TAG" per registry tag the program reproduces: CASE is "-" for
+# a " * tags:" line (the program as its " * args:" line runs it), else the NAME of a
+# " * case: NAME TAG..." line (run with the argument NAME, it shows those tags' defect alone).
+standalone_tags() {
+  sed -n 's/^ \* tags: /- /p; s/^ \* case: //p' "$1" |
+    while read -r name tags; do for t in $tags; do printf '%s\t%s\n' "$name" "$t"; done; done
+}
 
 # standalone_unmet FILE: prints why this machine cannot run the program (its " * needs:"
 # lines: "cpu FLAG", a /proc/cpuinfo flag; "openblas-coretype NAME", a kernel set this CPU
@@ -35,13 +40,14 @@ standalone_build() {
   clang-16 -o "$2" "$1" $link >"$3" 2>&1
 }
 
-# standalone_run FILE BIN OUT: runs the built program with its " * env:" and " * args:" lines
+# standalone_run FILE BIN OUT [ARGS]: runs the built program with its " * env:" line and ARGS
+# (default: its " * args:" line)
 # (LeakSanitizer on, for programs built with -fsanitize=address that show a leak; stdout line
 # buffered, so what it printed survives a sanitizer's exit), killed after 20 s; output to OUT;
 # prints the exit status (124: killed, a hang).
 standalone_run() {
   local env args status=0
-  env=$(standalone_field "$1" env) args=$(standalone_field "$1" args)
+  env=$(standalone_field "$1" env) args=${4:-$(standalone_field "$1" args)}
   # shellcheck disable=SC2086  # env and args are word lists
   env ASAN_OPTIONS=detect_leaks=1 $env timeout -k 5 20 stdbuf -oL -eL "$2" $args >"$3" 2>&1 || status=$?
   echo "$status"

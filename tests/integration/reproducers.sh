@@ -7,7 +7,7 @@ cat "$tmp/summary"
 results=build/reproducers/results.tsv
 [ "$(tail -n +2 "$results" | wc -l)" -gt 0 ] || fail "no library-bug rows in $results"
 bad=0
-while IFS=$'\t' read -r tag program outcome output; do
+while IFS=$'\t' read -r tag program outcome output _; do
   case $outcome in
     reproduces*|"skipped ("?*) ;;
     missing*) echo "$tag: $outcome"; bad=$((bad + 1)) ;;

@@ -11,10 +11,10 @@
  * (leaks found by LeakSanitizer's recoverable check, file descriptors by counting /proc/self/fd;
  * allocator_may_return_null lets the negative-size malloc fail as glibc's does).
  * Exits 1 while any child fails; ./m NAME runs one.
- * tags: mlf:annotest_liblinear:liblinear:load_model:load-count-overflow
- * tags: mlf:annotest_liblinear:liblinear:load_model:load-missing-labels
- * tags: mlf:annotest_liblinear:liblinear:load_model:load-repeated-label-leak
- * tags: mlf:annotest_liblinear:liblinear:load_model:load-refused-weights-leak
+ * case: count-overflow mlf:annotest_liblinear:liblinear:load_model:load-count-overflow
+ * case: missing-labels mlf:annotest_liblinear:liblinear:load_model:load-missing-labels
+ * case: repeated-label mlf:annotest_liblinear:liblinear:load_model:load-repeated-label-leak
+ * case: refused-weights mlf:annotest_liblinear:liblinear:load_model:load-refused-weights-leak
  * link: -g -fsanitize=address -llinear
  * env: ASAN_OPTIONS=allocator_may_return_null=1
  */

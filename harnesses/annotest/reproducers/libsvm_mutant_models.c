@@ -17,12 +17,12 @@
  *     here starts a page after an inaccessible one)
  * The repeated-line leak has its own program (libsvm_repeated_line_leak.c, LeakSanitizer).
  * Exits 1 while any mutant's child dies by a signal; ./m NAME runs one.
- * tags: mlf:annotest_libsvm:libsvm:svm_load_model:load-missing-sv-lines
- * tags: mlf:annotest_libsvm:libsvm:svm_load_model:load-missing-class-arrays
- * tags: mlf:annotest_libsvm:libsvm:svm_load_model:load-nr-sv-over-total
- * tags: mlf:annotest_libsvm:libsvm:svm_load_model:load-count-overflow
- * tags: mlf:annotest_libsvm:libsvm:svm_load_model:load-regression-without-coefficients
- * tags: mlf:annotest_libsvm:libsvm:svm_load_model:load-precomputed-without-serials
+ * case: missing-sv-lines mlf:annotest_libsvm:libsvm:svm_load_model:load-missing-sv-lines
+ * case: missing-class-arrays mlf:annotest_libsvm:libsvm:svm_load_model:load-missing-class-arrays
+ * case: nr-sv mlf:annotest_libsvm:libsvm:svm_load_model:load-nr-sv-over-total
+ * case: nr-sv-overflow mlf:annotest_libsvm:libsvm:svm_load_model:load-count-overflow
+ * case: one-class mlf:annotest_libsvm:libsvm:svm_load_model:load-regression-without-coefficients
+ * case: precomputed mlf:annotest_libsvm:libsvm:svm_load_model:load-precomputed-without-serials
  * link: -lsvm -lefence
  * env: EF_ALLOW_MALLOC_0=1
  */

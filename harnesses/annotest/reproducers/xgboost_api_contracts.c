@@ -14,11 +14,11 @@
  *   json-base-score-unparsed: a JSON model of base_score 1e+308 saves as "Infinity", which the
  *     loader reads back as the default 0.5
  * Prints expected against actual for each; exits 1 while any shows; ./x NAME runs one.
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterSlice:slice-step-drops-layer
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterPredictFromDMatrix:iteration-begin-refused
- * tags: mlf:annotest_xgboost:xgboost:*:dmlc-stof-tiny-parameter
- * tags: mlf:annotest_xgboost:xgboost:*:deprecated-poisson-step-lost
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-base-score-unparsed
+ * case: slice-step-drops-layer mlf:annotest_xgboost:xgboost:XGBoosterSlice:slice-step-drops-layer
+ * case: iteration-begin-refused mlf:annotest_xgboost:xgboost:XGBoosterPredictFromDMatrix:iteration-begin-refused
+ * case: dmlc-stof-tiny-parameter mlf:annotest_xgboost:xgboost:*:dmlc-stof-tiny-parameter
+ * case: deprecated-poisson-step-lost mlf:annotest_xgboost:xgboost:*:deprecated-poisson-step-lost
+ * case: json-base-score-unparsed mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-base-score-unparsed
  * link: -lxgboost
  */
 #define _GNU_SOURCE /* memmem */

@@ -13,11 +13,11 @@
  *     targets (std::bad_alloc; under Electric Fence the mapping fails and it exits) (json-size-allocated)
  *   unsaveable: trees[0].split_type[0] 0 -> 1 loads and predicts, saving fails (json-loads-unsaveable)
  * Exits 1 while any child fails; ./x NAME runs one, ./x original the unchanged model (exit 0).
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-tree-indices-trusted
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-tree-count-trusted
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-node-arrays-trusted
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-size-allocated
- * tags: mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-loads-unsaveable
+ * case: tree-indices mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-tree-indices-trusted
+ * case: tree-count mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-tree-count-trusted
+ * case: node-arrays mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-node-arrays-trusted
+ * case: size-allocated mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-size-allocated
+ * case: unsaveable mlf:annotest_xgboost:xgboost:XGBoosterLoadModel:json-loads-unsaveable
  * link: -lxgboost -lefence
  * env: EF_ALLOW_MALLOC_0=1
  */
