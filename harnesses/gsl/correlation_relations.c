@@ -244,7 +244,9 @@ static double max_of(const double *v, size_t n) {
 }
 
 /* One more pair (max_x + D, max_y + D) with D = 2^20 times a power of two above the spread:
- * every other point lies within 2^-20 D of the means. params: D. */
+ * every other point lies within 2^-20 D of the means. params: D. A spread past the double
+ * range has no such D (frexp of Inf leaves the exponent unspecified, glibc 0, which would
+ * give D = 2^20 and an "outlier" tied with the largest value): no follow-up then. */
 static int t_outlier(const void *src, void *fol, mlf_mr_params *p, mlf_rng *r, void *ctx) {
   (void)r, (void)ctx;
   const corr_data *s = src;
@@ -252,6 +254,7 @@ static int t_outlier(const void *src, void *fol, mlf_mr_params *p, mlf_rng *r, v
   if (s->n < 2 || !corr_all_finite(s->x, s->n) || !corr_all_finite(s->y, s->n)) return 0;
   corr_moments mx = corr_moments_of(s->x, s->n), my = corr_moments_of(s->y, s->n);
   double spread = max_deviation(s->x, s->n, mx.mean) + max_deviation(s->y, s->n, my.mean) + 1;
+  if (!isfinite(spread)) return 0;
   int e;
   frexp(spread, &e);
   double d = ldexp(1.0, e + 20);

@@ -79,6 +79,17 @@ static tracked_double residual_sum(const fit_data *d, int weighted, int intercep
 
 static tracked_double t(long double v, long double e) { return movstat_from_long(v, e); }
 
+/* The slope a / b of two long-double sums with bounds e_a, e_b, divided in long double and
+ * converted once: sums that fall below the double range (tiny weights) would lose their
+ * digits if converted first. |a/b - a'/b'| <= (|a| e_b / |b| + e_a) / (|b| - e_b) while
+ * |b| > e_b, plus the quotient's own rounding u |a/b|. */
+static tracked_double slope(long double a, long double ea, long double b, long double eb) {
+  long double ab = fabsl(b);
+  if (!(ab > eb)) return t(a / b, INFINITY);
+  long double q = a / b;
+  return t(q, (fabsl(a) * (eb / ab) + ea) / (ab - eb) + 0x1p-64L * fabsl(q));
+}
+
 void fit_truth(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT]) {
   int weighted = fit_weighted(k);
   for (int o = 0; o < FIT_OUT_COUNT; o++) out[o] = tracked_exact(NAN);
@@ -87,9 +98,9 @@ void fit_truth(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT])
   if (fit_has_intercept(k)) {
     moments mo;
     centred_moments(d, weighted, &c, &mo);
-    tracked_double sxx = t(mo.sxx, mo.exx), sxy = t(mo.sxy, mo.exy), mx = t(c.mx, c.dmx),
+    tracked_double sxx = t(mo.sxx, mo.exx), mx = t(c.mx, c.dmx),
                     my = t(c.my, c.dmy), W = t(c.W, gamma_ld(c.m) * c.W);
-    tracked_double b = tracked_div(sxy, sxx);
+    tracked_double b = slope(mo.sxy, mo.exy, mo.sxx, mo.exx);
     out[FIT_C1] = b;
     out[FIT_C0] = tracked_sub(my, tracked_mul(mx, b));
     out[FIT_SUMSQ] = residual_sum(d, weighted, 1, &c, mo.sxy / mo.sxx, tracked_bound(b));
@@ -110,7 +121,7 @@ void fit_truth(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT])
     axx += fabsl(w * d->x[i] * d->x[i]), axy += fabsl(w * d->x[i] * d->y[i]);
   }
   long double g = gamma_ld(c.m + 3);
-  tracked_double Sxx = t(sxx, g * axx), b = tracked_div(t(sxy, g * axy), Sxx);
+  tracked_double Sxx = t(sxx, g * axx), b = slope(sxy, g * axy, sxx, g * axx);
   out[FIT_C1] = b;
   out[FIT_SUMSQ] = residual_sum(d, weighted, 0, &c, sxy / sxx, tracked_bound(b));
   tracked_double scale = weighted ? tracked_exact(1.0)

@@ -12,8 +12,9 @@ static long double gamma_ld(size_t k) {
 tracked_double movstat_from_long(long double v, long double bound) {
   tracked_double t;
   t.v = (double)v;
-  /* rounded up to double: the conversion may round down by u relative */
-  t.e = (double)((bound + fabsl(v - (long double)t.v)) * (1.0L + 0x1p-50L));
+  /* rounded up to double: the conversion may round down by u relative, and by half a
+   * subnormal step below the normal range (a bound there would otherwise round to 0) */
+  t.e = (double)((bound + fabsl(v - (long double)t.v)) * (1.0L + 0x1p-50L)) + MOVSTAT_TINY;
   if (!isfinite(t.v) || !isfinite(t.e)) t.e = INFINITY;
   return t;
 }

@@ -2,14 +2,19 @@
  * a correct two-pass Pearson correlation and covariance satisfy every relation on plain data,
  * and subjects with classic defects (an asymmetric denominator, a dropped last pair, a
  * missing value skipped, a constant series answered with 0) are caught by the relation
- * meant for them. */
+ * meant for them. A correct Spearman coefficient (Pearson of the average ranks) satisfies
+ * the outlier relation, also on data whose spread passes the double range (where no outlier
+ * pair exists), and one that drops the last pair is caught by it. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "gsl/correlation_moments.h"
 #include "gsl/correlation_relations.h"
 #include "mlf_rng.h"
 
@@ -66,6 +71,22 @@ static double pearson_zero_for_constant(const double *x, const double *y, size_t
   return isnan(r) ? 0.0 : r;
 }
 
+/* Spearman's coefficient: the Pearson coefficient of the average ranks. */
+static double spearman(const double *x, const double *y, size_t n, void *ctx) {
+  double *rx = malloc(n * sizeof *rx), *ry = malloc(n * sizeof *ry);
+  assert_non_null(rx), assert_non_null(ry);
+  assert_int_equal(corr_average_ranks(x, n, rx), 0);
+  assert_int_equal(corr_average_ranks(y, n, ry), 0);
+  double r = pearson(rx, ry, n, ctx);
+  free(rx), free(ry);
+  return r;
+}
+
+/* Defect: Spearman's coefficient with the last pair dropped. */
+static double spearman_drops_last(const double *x, const double *y, size_t n, void *ctx) {
+  return spearman(x, y, n - 1, ctx);
+}
+
 static void make_data(double *x, double *y, uint64_t seed) {
   mlf_rng r;
   mlf_rng_seed(&r, seed);
@@ -75,14 +96,20 @@ static void make_data(double *x, double *y, uint64_t seed) {
   }
 }
 
+/* Violations of the relation named only (all when NULL) by fn on (x, y). */
+static size_t violations_on(corr_fn fn, corr_measure m, const char *only, const double *x,
+                            const double *y, size_t n, uint64_t seed, mlf_run *run) {
+  corr_subject s = {"subject", m, fn, NULL, 0x1p-53, NULL};
+  mlf_run_reset(run);
+  return corr_check_relations("test", &s, x, y, n, -3.0, 0.5, seed, only, run);
+}
+
 static size_t violations(corr_fn fn, corr_measure m, const char *only, mlf_run *run) {
   double x[N], y[N];
-  corr_subject s = {"subject", m, fn, NULL, 0x1p-53, NULL};
   size_t total = 0;
   for (uint64_t seed = 1; seed <= 4; seed++) {
     make_data(x, y, seed);
-    mlf_run_reset(run);
-    total += corr_check_relations("test", &s, x, y, N, -3.0, 0.5, seed, only, run);
+    total += violations_on(fn, m, only, x, y, N, seed, run);
   }
   return total;
 }
@@ -122,6 +149,31 @@ static void only_runs_the_named_relation(void **state) {
   assert_null(strstr(run.log, "subject swap:"));
 }
 
+static void spearman_holds_under_outlier(void **state) {
+  (void)state;
+  mlf_run run;
+  assert_int_equal(violations(spearman, CORR_SPEARMAN, "outlier", &run), 0);
+}
+
+/* The campaign's case (GSL 2.7.1 was right): deviations of 2/3 DBL_MAX in x and y make the
+ * spread overflow; the relation used to append (max x + 2^20, DBL_MAX), a pair tied with y's
+ * largest value, and expected the no-ties formula. */
+static void spearman_outlier_skips_spread_past_double_range(void **state) {
+  (void)state;
+  mlf_run run;
+  const double x[] = {-DBL_MAX, -0x1.9d69103227bc6p-2, 0x1.a0073583e17ffp+0};
+  const double y[] = {DBL_MAX, -0x1.a1c8aa69f12b5p-1, 0x1.6d7c5978a537p-1};
+  assert_int_equal(violations_on(spearman, CORR_SPEARMAN, "outlier", x, y, 3, 1, &run), 0);
+  assert_non_null(strstr(run.log, "subject outlier: "));
+}
+
+static void dropped_pair_is_caught_by_outlier(void **state) {
+  (void)state;
+  mlf_run run;
+  assert_true(violations(spearman_drops_last, CORR_SPEARMAN, "outlier", &run) > 0);
+  assert_non_null(strstr(run.findings[0].tag, ":outlier:value-mismatch"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(correct_subjects_hold),
@@ -129,6 +181,9 @@ int main(void) {
       cmocka_unit_test(dropped_pair_is_caught_by_permutation),
       cmocka_unit_test(zero_for_constant_is_caught),
       cmocka_unit_test(only_runs_the_named_relation),
+      cmocka_unit_test(spearman_holds_under_outlier),
+      cmocka_unit_test(spearman_outlier_skips_spread_past_double_range),
+      cmocka_unit_test(dropped_pair_is_caught_by_outlier),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
