@@ -77,9 +77,10 @@ static enum xnn_status create_fully_connected(const Mlf__Moco__Block *k, const m
                                               uint64_t seed, xnn_operator_t *op) {
   size_t ic = (size_t)arg(k, 0, r), oc = (size_t)arg(k, 1, r);
   float *kernel = new_weights(ic * oc, seed, "kernel"), *bias = new_weights(oc, seed + 1, "bias");
-  float lo = (float)arg(k, 4, r);
+  float lo, hi;
+  xnn_clamp_bounds(arg(k, 4, r), arg(k, 5, r), &lo, &hi);
   enum xnn_status s = xnn_create_fully_connected_nc_f32(ic, oc, (size_t)arg(k, 2, r), (size_t)arg(k, 3, r), kernel,
-                                                        bias, lo, lo + (float)arg(k, 5, r), 0, op);
+                                                        bias, lo, hi, 0, op);
   mlf_guard_free(kernel), mlf_guard_free(bias);
   return s;
 }
@@ -127,8 +128,9 @@ enum xnn_status xnn_op_create(xnn_kind kind, const Mlf__Moco__Block *k, const mo
   if (create_nc[kind]) return create_nc[kind](a0, a1, a2, 0, op);
   switch (kind) {
     case XNN_CLAMP: {
-      float lo = (float)arg(k, 3, r);
-      return xnn_create_clamp_nc_f32(a0, a1, a2, lo, lo + (float)arg(k, 4, r), 0, op);
+      float lo, hi;
+      xnn_clamp_bounds(arg(k, 3, r), arg(k, 4, r), &lo, &hi);
+      return xnn_create_clamp_nc_f32(a0, a1, a2, lo, hi, 0, op);
     }
     case XNN_ELU: return xnn_create_elu_nc_f32(a0, a1, a2, (float)arg(k, 3, r), 0, op);
     case XNN_LEAKY_RELU: return xnn_create_leaky_relu_nc_f32(a0, a1, a2, (float)arg(k, 3, r), 0, op);
@@ -147,8 +149,9 @@ enum xnn_status xnn_op_create(xnn_kind kind, const Mlf__Moco__Block *k, const mo
     default: break;
   }
   if (create_minmax[kind]) {
-    float lo = (float)arg(k, 0, r);
-    return create_minmax[kind](lo, lo + (float)arg(k, 1, r), 0, op);
+    float lo, hi;
+    xnn_clamp_bounds(arg(k, 0, r), arg(k, 1, r), &lo, &hi);
+    return create_minmax[kind](lo, hi, 0, op);
   }
   return create_plain[kind](0, op);
 }
@@ -420,8 +423,8 @@ int xnn_op_reference(const xnn_slot *s, const Mlf__Moco__Block *setup, const moc
   if (XNN_BINARY(s->kind)) {
     size_t a[3], b[3];
     for (int d = 0; d < 3; d++) a[d] = (size_t)arg(setup, 1 + d, r), b[d] = (size_t)arg(setup, 4 + d, r);
-    float lo = s->kind <= XNN_DIVIDE ? (float)arg(c, 0, r) : -INFINITY;
-    float hi = s->kind <= XNN_DIVIDE ? lo + (float)arg(c, 1, r) : INFINITY;
+    float lo = -INFINITY, hi = INFINITY;
+    if (s->kind <= XNN_DIVIDE) xnn_clamp_bounds(arg(c, 0, r), arg(c, 1, r), &lo, &hi);
     xnn_reference_binary(s->kind, s->in[0], a, s->in[1], b, ref[0], lo, hi);
     return 1;
   }

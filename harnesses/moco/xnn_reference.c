@@ -63,6 +63,11 @@ static float value(uint32_t b) {
   return f;
 }
 
+void xnn_clamp_bounds(double min, double range, float *lo, float *hi) {
+  *lo = (float)min;
+  *hi = *lo + (float)range;
+}
+
 /* One element of an exact unary kind, on bits (f32 or x32 in, f32 or x32 or f16 out). */
 static uint32_t unary_element(xnn_kind kind, uint32_t x, const double *params) {
   float f = value(x);
@@ -79,7 +84,8 @@ static uint32_t unary_element(xnn_kind kind, uint32_t x, const double *params) {
     case XNN_CONVERT_F32_F16: return half_bits(f);
     case XNN_CONVERT_F16_F32: return bits(half_value((uint16_t)x));
     case XNN_CLAMP: {
-      float lo = (float)params[0], hi = (float)(params[0] + params[1]);
+      float lo, hi;
+      xnn_clamp_bounds(params[0], params[1], &lo, &hi);
       return bits(f < lo ? lo : f > hi ? hi : f);
     }
     case XNN_LEAKY_RELU: return bits(f < 0 ? f * (float)params[0] : f);

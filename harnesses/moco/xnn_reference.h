@@ -24,6 +24,10 @@ void xnn_fill_distinct_f32(float *x, size_t n, uint64_t seed);
 /* n pooling indices in [0, window) from seed. */
 void xnn_fill_index(uint32_t *x, size_t n, uint32_t window, uint64_t seed);
 
+/* The bounds a create block's output_min and output_range arguments stand for, as the harness
+ * hands them to XNNPACK and the references clamp to: min rounded to float, max = min + range
+ * added in float (not the double sum rounded, which can differ by one ulp: -1 + 2.57). */
+void xnn_clamp_bounds(double min, double range, float *lo, float *hi);
 /* Unary kind on `rows` rows of `channels` elements (element strides in, out); params: the
  * create block's arguments after the strides (clamp: min, range; leaky ReLU: slope). Element
  * sizes follow the kind (f16 for the converts' half side). Returns 0, writing nothing, for a

@@ -2,7 +2,8 @@
  * both sides, a negative zero size of a padded tensor given its dimension), the post-processor
  * (mutated bytes become a valid program, valid programs stay byte-identical, every reference
  * names a create block of the right kind), the references (hand-worked PReLU, argmax pooling,
- * unpooling and constant padding; one ulp or one index off is caught) and the judge with
+ * unpooling and constant padding; clamp to the float bounds the op is created with; one ulp
+ * or one index off is caught) and the judge with
  * planted wrong behaviours (a reference mismatch, a wrong index, a success where a refusal was
  * due, the refusal status per boundary, a leak, an error on a valid program, a known crash). */
 #include <setjmp.h>
@@ -182,6 +183,25 @@ static void test_new_operator_references(void **state) {
   assert_false(xnn_same_element(out[1], out[1] ^ 1, 4));
 }
 
+/* Clamp with output_min -1 and output_range 2.57 (the campaign's reference-mismatch): the
+ * reference clamps to the max the op is created with, -1.0f + 2.57f (0x3fc8f5c2), not to the
+ * double sum rounded (0x3fc8f5c3); one ulp off either bound is caught. */
+static void test_clamp_reference_uses_the_bounds_handed_over(void **state) {
+  (void)state;
+  float lo, hi, in[3] = {5.0f, -7.0f, 1.25f};
+  uint32_t ref[3];
+  const double params[2] = {-1, 2.57};
+  xnn_clamp_bounds(params[0], params[1], &lo, &hi);
+  assert_int_equal(float_bits(lo), 0xbf800000u);
+  assert_int_equal(float_bits(hi), 0x3fc8f5c2u);
+  assert_true(xnn_reference_unary(XNN_CLAMP, in, ref, 1, 3, 3, 3, params));
+  assert_int_equal(ref[0], 0x3fc8f5c2u);
+  assert_int_equal(ref[1], 0xbf800000u);
+  assert_int_equal(ref[2], float_bits(1.25f));
+  assert_false(xnn_same_element(ref[0], 0x3fc8f5c3u, 4));
+  assert_false(xnn_same_element(ref[1], 0xbf800001u, 4));
+}
+
 static const char *verdict(const Mlf__Moco__Program *p, const xnn_outcome *o) {
   static mlf_run run;
   mlf_run_reset(&run);
@@ -288,6 +308,7 @@ int main(void) {
       cmocka_unit_test(test_oracles_catch_planted_wrong_behaviour),
       cmocka_unit_test(test_negative_pad_size_gets_its_dimension),
       cmocka_unit_test(test_new_operator_references),
+      cmocka_unit_test(test_clamp_reference_uses_the_bounds_handed_over),
       cmocka_unit_test(test_oracles_catch_planted_wrong_behaviour_of_new_operators),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
