@@ -18,7 +18,8 @@
  * Besides the exact semantics, two deviant ones are evaluated so that a result which misses a
  * NaN can be told apart by how it went wrong: zero-skip leaves out every term with a factor
  * that is zero or whose product with alpha underflows to zero, as kernels that test
- * alpha * a == 0 do (IEEE says 0 * Inf = NaN, so it differs only where A or B holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
+ * alpha * a == 0 do (testing either factor, or only the left or only the right one: GSL tests
+ * one, so a term whose other factor vanishes stays in) (IEEE says 0 * Inf = NaN, so it differs only where A or B holds Inf or NaN); beta-as-zero drops beta C as if beta were 0 (it differs only for a NaN or
  * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
  * does in its transposed branches (it differs only for an infinite or NaN alpha);
  * structural-zeros multiplies the zeros outside a triangle or band, as blocked kernels do on
@@ -162,8 +163,10 @@ static element_rules rules_for(blas_semantics sem) {
   return r;
 }
 
-/* Element (i, j) under one semantics, from the loaded operands: O(k). */
-static void expect_at(blas_semantics sem, size_t i, size_t j, mlf_expect *out) {
+/* Element (i, j) under one semantics, from the loaded operands: O(k); side says which factor
+ * the zero-skip semantics tests (ignored by the others). */
+static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t j,
+                      mlf_expect *out) {
   const blas_product *pr = loaded.pr;
   const blas_precision *p = &pr->p;
   element_rules r = rules_for(sem);
@@ -186,7 +189,8 @@ static void expect_at(blas_semantics sem, size_t i, size_t j, mlf_expect *out) {
     int x_gone = check_vanishing && vanishes(r.alpha, x, p);
     int y_gone = check_vanishing && vanishes(r.alpha, y, p);
     if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
-    if (sem == BLAS_SEM_ZERO_SKIP && (x_gone || y_gone)) continue;
+    int skipped = (side != BLAS_SKIP_RIGHT && x_gone) || (side != BLAS_SKIP_LEFT && y_gone);
+    if (sem == BLAS_SEM_ZERO_SKIP && skipped) continue;
     terms++;
     add_term(&sums, x, y, r.how);
   }
@@ -245,11 +249,18 @@ void blas_product_reference(const blas_product *pr, mlf_expect *exact) {
   line_facts(pr->right, pr->k, n, 0, loaded.col_max, loaded.col_sum, loaded.col_inf);
   size_t parts = p->is_complex ? 2 : 1;
   for (size_t i = 0; i < m; i++)
-    for (size_t j = 0; j < n; j++) expect_at(BLAS_SEM_EXACT, i, j, &exact[(i * n + j) * parts]);
+    for (size_t j = 0; j < n; j++)
+      expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, &exact[(i * n + j) * parts]);
 }
 
 void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
                              mlf_expect *out) {
   if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
-  expect_at(sem, i, j, out);
+  expect_at(sem, BLAS_SKIP_EITHER, i, j, out);
+}
+
+void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
+                                   size_t j, mlf_expect *out) {
+  if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
+  expect_at(BLAS_SEM_ZERO_SKIP, side, i, j, out);
 }

@@ -59,9 +59,19 @@ extern const char *const blas_semantics_names[BLAS_SEMANTICS];
 void blas_product_reference(const blas_product *pr, mlf_expect *exact);
 
 /* Element (i, j) under another semantics (out[0], and out[1] for complex), computed on demand
- * in O(k): only needed to name a mismatch. pr must be the last blas_product_reference's. */
+ * in O(k): only needed to name a mismatch. pr must be the last blas_product_reference's.
+ * BLAS_SEM_ZERO_SKIP here tests both factors (BLAS_SKIP_EITHER below). */
 void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
                              mlf_expect *out);
+
+/* Which factor a zero-skipping kernel tests: alpha times either one, only the left (GSL's
+ * row-major op(A) = A^T branch tests alpha * A(l,i)), or only the right (GSL column-major, the
+ * same branch with the operands swapped). Terms the untested factor would drop stay in. */
+typedef enum { BLAS_SKIP_EITHER, BLAS_SKIP_LEFT, BLAS_SKIP_RIGHT, BLAS_SKIP_SIDES } blas_skip_side;
+
+/* Element (i, j) under the zero-skip semantics testing `side`, as blas_product_expect_one. */
+void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
+                                   size_t j, mlf_expect *out);
 
 /* The largest finite magnitude (|re| + |im|) in row i of L and column j of R and their sums, as
  * the last blas_product_reference loaded them: bounds for callers that post-process. */

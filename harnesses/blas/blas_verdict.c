@@ -16,6 +16,18 @@ const char *blas_verdict_name(blas_verdict v, char *buf, size_t len) {
   return buf;
 }
 
+/* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides. */
+static int explains(const blas_product *pr, blas_semantics sem, double got, size_t i, size_t j,
+                    size_t part) {
+  mlf_expect alt[2];
+  for (int side = 0; side < (sem == BLAS_SEM_ZERO_SKIP ? BLAS_SKIP_SIDES : 1); side++) {
+    if (sem == BLAS_SEM_ZERO_SKIP) blas_product_expect_zero_skip(pr, (blas_skip_side)side, i, j, alt);
+    else blas_product_expect_one(pr, sem, i, j, alt);
+    if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK) return 1;
+  }
+  return 0;
+}
+
 blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product *pr, size_t i,
                              size_t j, size_t part) {
   blas_verdict v = {BLAS_VERDICT_OK, BLAS_SEM_EXACT};
@@ -29,12 +41,10 @@ blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product
   blas_product_expect_one(pr, BLAS_SEM_COMPLEX_ZERO_PARTS, i, j, alt);
   if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK)
     return (blas_verdict){BLAS_VERDICT_OK, BLAS_SEM_EXACT}; /* equally valid complex arithmetic */
-  for (int sem = BLAS_SEM_EXACT + 1; sem < BLAS_SEM_COMPLEX_ZERO_PARTS; sem++) {
-    blas_product_expect_one(pr, (blas_semantics)sem, i, j, alt);
-    if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK) {
+  for (int sem = BLAS_SEM_EXACT + 1; sem < BLAS_SEM_COMPLEX_ZERO_PARTS; sem++)
+    if (explains(pr, (blas_semantics)sem, got, i, j, part)) {
       v.explained_by = (blas_semantics)sem;
       break;
     }
-  }
   return v;
 }

@@ -2,3 +2,6 @@
 $(OUT)/tests/test_level23_relations: $(call obj,unit,$(wildcard harnesses/blas/level23_*.c) \
   $(addprefix harnesses/blas/,blas_structure.c blas_operand.c blas_product_reference.c \
   blas_verdict.c blas_known_crashes.c))
+# The verdict's naming of deviant semantics drives the product reference it reads.
+$(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_verdict.c))
