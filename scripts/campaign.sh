@@ -96,8 +96,8 @@ runs=$(wc -l <"$dir/plan.tsv")
 # The budget: each run gets an equal share of what is left when it starts; a tenth of it (at
 # least 1 s) goes to the triage of what it saved, and for lemon_model another to LEMON's
 # corpus replay; what they leave unused goes to the next runs. A tenth of the budget is kept
-# for the saved inputs the runs' own triage had no time for, and the report keeps 2 s and a
-# fifth of a second per target at the end.
+# for the saved inputs the runs' own triage had no time for (the last run gets it when none
+# are waiting), and the report keeps 2 s and a fifth of a second per target at the end.
 report_reserve=$((2 + ${#targets[@]} / 5))
 triage_reserve=$((seconds / 10))
 deadline=$((campaign_start + seconds))
@@ -158,6 +158,8 @@ run_one() {
 left=$runs
 while IFS=$'\t' read -r id t engine variant env; do
   now=$(date +%s)
+  # The last run takes the triage reserve too when no saved input is waiting for it.
+  [ "$left" -gt 1 ] || [ -s "$dir/triage/not-replayed" ] || runs_end=$((deadline - report_reserve))
   share=$(((runs_end - now) / left))
   left=$((left - 1))
   after=$((share / 10 > 1 ? share / 10 : 1))

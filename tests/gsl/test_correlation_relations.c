@@ -4,7 +4,9 @@
  * missing value skipped, a constant series answered with 0) are caught by the relation
  * meant for them. A correct Spearman coefficient (Pearson of the average ranks) satisfies
  * the outlier relation, also on data whose spread passes the double range (where no outlier
- * pair exists), and one that drops the last pair is caught by it. */
+ * pair exists), and one that drops the last pair is caught by it. A covariance computed as GSL
+ * does satisfies scaling by 2^k where its zero was a value lost to underflow; twice that
+ * covariance does not. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -50,6 +52,23 @@ static double covariance(const double *x, const double *y, size_t n, void *ctx) 
   double sxx, syy, sxy;
   sums(x, y, n, &sxx, &syy, &sxy);
   return sxy / (double)(n - 1);
+}
+
+/* The covariance as GSL 2.7.1 computes it: the population covariance summed in long double,
+ * rounded to double, then times n / (n - 1). */
+static double covariance_long(const double *x, const double *y, size_t n, void *ctx) {
+  (void)ctx;
+  long double mx = 0, my = 0, sxy = 0;
+  for (size_t i = 0; i < n; i++) mx += x[i], my += y[i];
+  mx /= n, my /= n;
+  for (size_t i = 0; i < n; i++) sxy += (x[i] - mx) * (y[i] - my);
+  double population = (double)(sxy / n);
+  return population * ((double)n / (double)(n - 1));
+}
+
+/* Defect: twice the covariance (zero stays zero, so only a scaled follow-up shows it). */
+static double covariance_long_doubled(const double *x, const double *y, size_t n, void *ctx) {
+  return 2 * covariance_long(x, y, n, ctx);
 }
 
 /* Defect: the denominator uses x's spread twice. */
@@ -167,6 +186,18 @@ static void spearman_outlier_skips_spread_past_double_range(void **state) {
   assert_non_null(strstr(run.log, "subject outlier: "));
 }
 
+/* The campaign's case (GSL 2.7.1 was right): with normal data the population covariance
+ * 2^-1075 rounds to 0, that of (x, -2y), -2^-1074, does not; 2^k times a zero r is no exact
+ * expectation there, only a bound. A subject off by a factor of 2 still breaks it. */
+static void covariance_scale_allows_zero_rounded_from_below_subnormal(void **state) {
+  (void)state;
+  mlf_run run;
+  const double x[] = {0, 0x1p-537}, y[] = {0, 0x1p-536};
+  assert_int_equal(violations_on(covariance_long, CORR_COVARIANCE, "scale-pow2", x, y, 2, 1, &run), 0);
+  assert_true(violations_on(covariance_long_doubled, CORR_COVARIANCE, "scale-pow2", x, y, 2, 1, &run) > 0);
+  assert_non_null(strstr(run.findings[0].tag, ":scale-pow2:"));
+}
+
 static void dropped_pair_is_caught_by_outlier(void **state) {
   (void)state;
   mlf_run run;
@@ -184,6 +215,7 @@ int main(void) {
       cmocka_unit_test(spearman_holds_under_outlier),
       cmocka_unit_test(spearman_outlier_skips_spread_past_double_range),
       cmocka_unit_test(dropped_pair_is_caught_by_outlier),
+      cmocka_unit_test(covariance_scale_allows_zero_rounded_from_below_subnormal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
