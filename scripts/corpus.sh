@@ -37,7 +37,7 @@ fi
 need() { [ -x "$top/$1" ] || die "$1 is not built (make $1)"; }
 need out/replay/"$target"
 mkdir -p "$out"
-# Scratch space inside the checkout: afl-cmin refuses directories under /tmp.
+# Scratch space inside the checkout.
 mkdir -p "$top"/build
 work=$(mktemp -d "$top/build/corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -95,7 +95,10 @@ case $command in
       done
     done
     (cd "$top" && . scripts/afl-env.sh
-     afl-cmin -i "$work/all" -o "$work/cmin" -t $((input_timeout * 1000)) -- "$top"/out/afl/"$target" \
+    # AFL_ALLOW_TMP: afl-cmin refuses any path under /tmp (a guard against other users'
+    # symlinks there); the scratch is this script's own mktemp directory, but the checkout
+    # itself may be under /tmp (a CI clone).
+    AFL_ALLOW_TMP=1 afl-cmin -i "$work/all" -o "$work/cmin" -t $((input_timeout * 1000)) -- "$top"/out/afl/"$target" \
        >"$work/cmin.log" 2>&1) || { tail -n 20 "$work/cmin.log" >&2; die "afl-cmin failed (log above)"; }
     echo "afl-cmin: $(count "$work/all") inputs -> $(count "$work/cmin")" >&2
     merge_into_out "$work/cmin"
