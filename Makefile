@@ -13,6 +13,7 @@
 #   make check      the whole test suite, ending with "N passed, N failed"
 #   make fuzz       one campaign over every target and both engines, FUZZ_SECONDS in all
 #                   (scripts/campaign.sh; report in build/campaign/<date>/report.html)
+#   make rediscover  from one empty input per target, which registry library bugs a campaign finds
 #   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS)
 #   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries,
 #                   coverage against byte-level libFuzzer, minimisation, mutation score)
@@ -69,7 +70,7 @@ oss_LIB_CFLAGS = $(OSS_CFLAGS)
 oss_CXX = $(OSS_CXX)
 VARIANTS := unit libfuzzer afl $(if $(OSS_CC),oss)
 
-.PHONY: all deps check fuzz false-alarm bench minimise-stats clean corpora libfuzzer afl replay oss-fuzz reproducers reports FORCE
+.PHONY: all deps check fuzz rediscover false-alarm bench minimise-stats clean corpora libfuzzer afl replay oss-fuzz reproducers reports FORCE
 .DELETE_ON_ERROR:
 # Objects reached only through pattern rules are kept (make would delete them as intermediate).
 .SECONDARY:
@@ -300,6 +301,12 @@ check: all $(UNIT_BINS) $(OUT)/tests/fuzz_mutator
 
 fuzz: all
 	scripts/campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
+
+# How many registry library bugs a campaign finds from one empty input per target
+# (scripts/rediscover.sh; REDISCOVER_SECONDS of wall clock in all, default 10 minutes).
+REDISCOVER_SECONDS ?= 600
+rediscover: all
+	scripts/rediscover.sh --seconds $(REDISCOVER_SECONDS) $(TARGETS)
 
 # The long false-alarm run: plain values (BLAS: reference BLAS and instrumented OpenBLAS only),
 # every finding counted (FALSE_ALARM_SECONDS per target).

@@ -2,7 +2,7 @@
 # The two engines as scripts/campaign.sh drives them (sourced; the working directory is the
 # clone). Each engine has four functions over one run directory RUN:
 #   engine_run_<e> RUN TARGET SECONDS JOBS INPUT_TIMEOUT [VAR=VALUE...]
-#       fuzzes from the seeds in build/corpora/TARGET for SECONDS with JOBS processes (libFuzzer
+#       fuzzes from the seeds in build/corpora/TARGET (or one empty input) for SECONDS with JOBS processes (libFuzzer
 #       -fork=JOBS; AFL++ one main -M main-<host> and JOBS-1 secondaries -S over RUN/sync, a
 #       link to $CAMPAIGN_AFL_SYNC_ROOT/<run id> when that is set), every input
 #       bounded by INPUT_TIMEOUT (libFuzzer -timeout, afl-fuzz -t) and every process by timeout(1);
@@ -26,9 +26,17 @@ campaign_asan_options() {
   echo "${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks"
 }
 
-# Copies the target's seed corpus (the encoded top-level seeds, not regress/) into $2.
+# Copies the target's seed corpus (the encoded top-level seeds, not regress/) into $2; with
+# CAMPAIGN_EMPTY_SEEDS=1 (campaign.sh --empty-seeds) one empty input instead, for engine $3.
+# AFL++ refuses an empty file ("No usable test cases"), so its input is one zero byte: no
+# target decodes it, and the custom mutator starts from the empty message
+# (mlf_parse_or_default).
 campaign_seeds() {
   mkdir -p "$2"
+  if [ "${CAMPAIGN_EMPTY_SEEDS:-0}" = 1 ]; then
+    if [ "$3" = afl ]; then printf '\0' >"$2/empty"; else : >"$2/empty"; fi
+    return
+  fi
   find "build/corpora/$1" -maxdepth 1 -name '*.bin' -exec cp -t "$2" {} +
 }
 
@@ -42,7 +50,7 @@ engine_run_libfuzzer() {
   local run=$1 t=$2 secs=$3 jobs=$4 input_timeout=$5
   shift 5
   mkdir -p "$run/artifacts" "$run/tmp"
-  campaign_seeds "$t" "$run/corpus"
+  campaign_seeds "$t" "$run/corpus" libfuzzer
   local t0; t0=$(date +%s)
   echo "$t0" >"$run/start"
   # fork mode keeps fuzzing past a finding (a child's crash, timeout, leak or oom lands in
@@ -84,7 +92,7 @@ engine_artifacts_libfuzzer() {
 engine_run_afl() {
   local run=$1 t=$2 secs=$3 jobs=$4 input_timeout=$5
   shift 5
-  campaign_seeds "$t" "$run/seeds"
+  campaign_seeds "$t" "$run/seeds" afl
   # A shared sync directory (CAMPAIGN_AFL_SYNC_ROOT/<run id>, kept between campaigns and
   # machines) or the run's own.
   if [ -n "${CAMPAIGN_AFL_SYNC_ROOT:-}" ]; then

@@ -16,7 +16,9 @@
 #
 # Usage: scripts/campaign.sh [--seconds BUDGET] [--jobs N] [--engines libfuzzer,afl]
 #          [--kernel-sets native|all|SET,...] [--input-timeout S] [--name NAME] [--out DIR]
-#          [--sync-dir DIR] [TARGET...]
+#          [--sync-dir DIR] [--empty-seeds] [TARGET...]
+#   --empty-seeds: each run starts from one empty input instead of the target's seed corpus
+#   (scripts/rediscover.sh: what a campaign finds from nothing).
 #   --sync-dir: AFL++ runs sync in DIR/<run id> (resumed by the next campaign) instead of the
 #   run's own directory, so that DIR can be shared with other machines (README: distributed).
 #   --kernel-sets: native (default) runs each target once on this CPU's own kernels; all, or a
@@ -39,6 +41,7 @@ while [ $# -gt 0 ]; do
     --name) name=$2; shift 2 ;;
     --out) root=$2; shift 2 ;;
     --sync-dir) export CAMPAIGN_AFL_SYNC_ROOT=$2; shift 2 ;;
+    --empty-seeds) export CAMPAIGN_EMPTY_SEEDS=1; shift ;;
     -h|--help) usage ;;
     -*) echo "campaign: unknown option $1" >&2; usage ;;
     *) break ;;

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# make rediscover: the counting (scripts/rediscover-count.sh) on a made-up campaign whose final
+# corpus holds the reproducers of three blas_level1 library-bug rows, plus a crash-free garbage
+# input, and whose runs noted a fourth row's tag in known/: each of the three must be reached,
+# the fourth counted as raised but in no final input; then a 20-second campaign from one empty
+# input (scripts/rediscover.sh) must replay the corpus it grew and print the table.
+. "$(dirname "$0")/common.bash"
+t=blas_level1
+registry=harnesses/blas/known_findings.tsv
+# Three library-bug rows of the target with a harness input and no kernel-set need, and one
+# more whose input stays out and whose tag is no pattern (known/ holds tags).
+mapfile -t rows < <(awk -F'\t' -v t="mlf:$t:" 'index($1, t) == 1 && $4 ~ /^library bug/ &&
+  $3 == "-" && $2 ~ /\.textproto$/ { print $1 "\t" $2 }' "$registry" | head -n 3)
+[ ${#rows[@]} -eq 3 ] || fail "the registry has fewer than 3 plain library-bug rows of $t"
+fourth=$(awk -F'\t' -v t="mlf:$t:" 'index($1, t) == 1 && $4 ~ /^library bug/ && $1 !~ /[][*?]/ { print $1 }' \
+  "$registry" | grep -vxF -f <(printf '%s\n' "${rows[@]%%$'\t'*}") | head -n 1)
+[ -n "$fourth" ] || fail "no fourth library-bug row of $t with a plain tag"
+camp=$tmp/campaign
+run=$camp/runs/$t-libfuzzer
+mkdir -p "$run/corpus" "$run/artifacts" "$camp/known"
+printf 'campaign_start=0\nbudget=1\njobs=1\ninput_timeout=20\ndeadline=1\n' >"$camp/campaign.env"
+printf '%s\t%s\tlibfuzzer\tnative\t-\t0\t1\n' "$t-libfuzzer" "$t" >"$camp/runs.tsv"
+for i in 0 1 2; do
+  input=${rows[$i]#*$'\t'}
+  bin=build/corpora/$t/regress/$(basename "${input%.textproto}").bin
+  [ -f "$bin" ] || fail "$bin is not built (make corpora)"
+  cp "$bin" "$run/corpus/input$i"
+done
+printf 'not a message' >"$run/corpus/garbage"
+echo "$fourth" >"$camp/known/fourth"
+scripts/rediscover-count.sh "$camp" >"$tmp/table" || fail "rediscover-count failed: $(cat "$tmp/table")"
+cat "$tmp/table"
+for i in 0 1 2; do
+  grep -qxF "  $t  ${rows[$i]%%$'\t'*}" "$tmp/table" || fail "row ${rows[$i]%%$'\t'*} not reached"
+done
+read -r _ inputs n _ reached only < <(grep "^$t " "$tmp/table")
+[ "$inputs" = 4 ] || fail "4 inputs replayed, table says $inputs"
+[ "$reached" -ge 3 ] && [ "$reached" -le "$n" ] || fail "reached $reached of $n rows"
+grep -qxF "  $t  $fourth" "$tmp/table" || [ "$only" -ge 1 ] ||
+  fail "the row only known/ raised ($fourth) is not counted as only-known"
+
+# The whole path: a short campaign from one empty input.
+scripts/rediscover.sh --seconds 20 --jobs 1 --engines libfuzzer --name "test-$$" "$t" >"$tmp/run" 2>&1 ||
+  fail "rediscover failed: $(tail -n 20 "$tmp/run")"
+table=build/rediscover/test-$$/rediscover.txt
+read -r _ inputs _ < <(grep "^$t " "$table") || fail "no $t line in $table"
+rm -rf "build/rediscover/test-$$"
+[ "$inputs" -ge 2 ] || fail "the campaign from an empty input left $inputs inputs to replay"
+echo "rediscover: counted 3 planted rows; a 20 s campaign grew $inputs inputs"
