@@ -299,8 +299,11 @@ $(OUT)/tests/fuzz_mutator: tests/fuzz_mutator.c $(ENGINE_SRC) $(COMMON_GEN_C) \
 check: all $(UNIT_BINS) $(OUT)/tests/fuzz_mutator
 	tests/run-all.sh $(UNIT_BINS)
 
+# Each run on the next kernel set in turn (scripts/campaign.sh --kernel-sets rotate);
+# FUZZ_KERNEL_SETS=native keeps this CPU's own, all gives every set a run.
+FUZZ_KERNEL_SETS ?= rotate
 fuzz: all
-	scripts/campaign.sh --seconds $(FUZZ_SECONDS) $(TARGETS)
+	scripts/campaign.sh --seconds $(FUZZ_SECONDS) --kernel-sets $(FUZZ_KERNEL_SETS) $(TARGETS)
 
 # How many registry library bugs a campaign finds from one empty input per target
 # (scripts/rediscover.sh; REDISCOVER_SECONDS of wall clock in all, default 10 minutes).

@@ -22,7 +22,7 @@ IFS=$'\t' read -r _ t engine _ env _ < <(awk -F'\t' -v id="$id" '$1 == id' "$dir
 pair_means() {
   local env=$1 limit=$2 envs=()
   shift 2
-  [ "$env" = - ] || envs=("$env")
+  [ "$env" = - ] || read -r -a envs <<<"$env"
   [ $# -gt 0 ] && [ "$limit" -ge 1 ] || return 0
   { env "${envs[@]}" MLF_VERBOSE=1 timeout -k 2 "$limit" out/replay/lemon_model "$@" 2>/dev/null </dev/null || true; } |
     awk -v OFS='\t' '

@@ -80,7 +80,7 @@ classify() {
 # bounded by $5 seconds (then SIGABRT: ASan prints the stack of the hang). Its exit status.
 replay() {
   local out=$1 t=$2 file=$3 env=$4 limit=$5 envs=() leaks=0
-  [ "$env" = - ] || envs=("$env")
+  [ "$env" = - ] || read -r -a envs <<<"$env"
   ! mlf_leak_check "$t" || leaks=1
   env "${envs[@]}" ASAN_OPTIONS="symbolize=1:handle_abort=1:detect_leaks=$leaks" \
     UBSAN_OPTIONS=print_stacktrace=1 timeout -s ABRT -k 2 "$limit" out/replay/"$t" "$file" \
@@ -97,7 +97,7 @@ can_minimize() { grep -q -- '--minimize' <<<"$(out/replay/"$1" 2>&1)"; }
 minimise() {
   local key=$1 file=$2 t=$3 env=$4 deadline=$5 kind=$6 envs=() left tag=()
   local min; min=$dir/triage/min/$(sha1sum <<<"$key" | cut -c1-12).bin
-  [ "$env" = - ] || envs=("$env")
+  [ "$env" = - ] || read -r -a envs <<<"$env"
   [ "$kind" != finding ] || tag=(--tag "$key")
   left=$((deadline - $(date +%s)))
   if [ "$left" -gt 2 ] && env "${envs[@]}" timeout -k 2 $((left - 1)) \

@@ -24,7 +24,11 @@
 #   --kernel-sets: native (default) runs each target once on this CPU's own kernels; all, or a
 #   list, adds one run per OpenBLAS kernel set (OPENBLAS_CORETYPE, for the blas_* targets:
 #   harnesses/libraries/debian_blas_lapack/kernel-sets.sh) and per oneDNN ISA level
-#   (DNNL_MAX_CPU_ISA, for targets that load oneDNN: harnesses/libraries/onednn/isa-levels.sh).
+#   (DNNL_MAX_CPU_ISA, for targets that load oneDNN: harnesses/libraries/onednn/isa-levels.sh);
+#   rotate (make fuzz) keeps one run per target and engine, each on the next kernel set in
+#   turn (its OpenBLAS core type and oneDNN ISA level, as the target loads them), continuing
+#   from where the last rotating campaign under the same --out stopped (<out>/.kernel-rotation),
+#   so that successive campaigns give every target every kernel set.
 set -euo pipefail
 campaign_start=$(date +%s)
 cd "$(dirname "$0")/.."
@@ -74,26 +78,53 @@ if [ "$kernel_sets" != native ]; then
   mapfile -t onednn_levels < <(harnesses/libraries/onednn/isa-levels.sh)
 fi
 chosen() { [ "$kernel_sets" = all ] || [[ ,$kernel_sets, == *,$1,* ]]; }
+uses_onednn() { grep -qa libdnnl out/libfuzzer/"$1"; }
+# --kernel-sets rotate: the kernel set number $2 (counting on from the last campaign) for
+# target $1, as one variant "openblas-<set>+onednn-<level>" with its environment entries.
+rotation_of() {
+  local names=() envs=() v
+  if [[ $1 == blas_* ]] && [ ${#openblas_sets[@]} -gt 0 ]; then
+    v=${openblas_sets[$(($2 % ${#openblas_sets[@]}))]}
+    names+=("openblas-$v") envs+=("OPENBLAS_CORETYPE=$v")
+  fi
+  if uses_onednn "$1" && [ ${#onednn_levels[@]} -gt 0 ]; then
+    v=${onednn_levels[$(($2 % ${#onednn_levels[@]}))]}
+    names+=("onednn-$v") envs+=("DNNL_MAX_CPU_ISA=$v")
+  fi
+  if [ ${#names[@]} -eq 0 ]; then printf 'native\t-\n'; return; fi
+  printf '%s\t%s\n' "$(IFS=+; echo "${names[*]}")" "${envs[*]}"
+}
 variants_of() {
   local any=0 v
+  if [ "$kernel_sets" = rotate ]; then printf 'rotate\t-\n'; return; fi
   if [[ $1 == blas_* ]]; then
     for v in "${openblas_sets[@]}"; do chosen "$v" && any=1 && printf 'openblas-%s\tOPENBLAS_CORETYPE=%s\n' "$v" "$v"; done
   fi
-  if grep -qa libdnnl out/libfuzzer/"$1"; then
+  if uses_onednn "$1"; then
     for v in "${onednn_levels[@]}"; do chosen "$v" && any=1 && printf 'onednn-%s\tDNNL_MAX_CPU_ISA=%s\n' "$v" "$v"; done
   fi
   [ "$any" = 1 ] || printf 'native\t-\n'
 }
-# The plan: one line per run, "run-id target engine variant env".
+# The plan: one line per run, "run-id target engine variant env" (env: VAR=VALUE entries
+# separated by spaces, or "-").
+rotation_file=$root/.kernel-rotation
+rotation=$(cat "$rotation_file" 2>/dev/null || echo 0)
+case $rotation in ''|*[!0-9]*) rotation=0 ;; esac
 for t in "${targets[@]}"; do
-  while IFS=$'\t' read -r variant env; do
+  while IFS=$'\t' read -r planned planned_env; do
     for e in "${engine_list[@]}"; do
+      variant=$planned env=$planned_env
+      if [ "$variant" = rotate ]; then
+        IFS=$'\t' read -r variant env < <(rotation_of "$t" "$rotation")
+        [ "$variant" = native ] || rotation=$((rotation + 1))
+      fi
       id=$t-$e
       [ "$variant" = native ] || id+=-$variant
       printf '%s\t%s\t%s\t%s\t%s\n' "$id" "$t" "$e" "$variant" "$env"
     done
   done < <(variants_of "$t")
 done >"$dir/plan.tsv"
+[ "$kernel_sets" != rotate ] || echo "$rotation" >"$rotation_file"
 runs=$(wc -l <"$dir/plan.tsv")
 
 # The budget: each run gets an equal share of what is left when it starts; a tenth of it (at
@@ -135,7 +166,7 @@ run_one() {
   mkdir -p "$run"
   echo "$engine" >"$run/engine"
   local envs=()
-  [ "$env" = - ] || envs=("$env")
+  [ "$env" = - ] || read -r -a envs <<<"$env"
   "engine_run_$engine" "$run" "$t" "$secs" "$jobs" "$input_timeout" "${envs[@]}" &
   local pid=$! last_log=0 started; started=$(date +%s)
   while kill -0 "$pid" 2>/dev/null; do

@@ -27,7 +27,7 @@ mkdir -p "$work/out"
 replay_batch() {
   local t=$1 env=$2 envs=() status=0 out f
   shift 2
-  [ "$env" = - ] || envs=("$env")
+  [ "$env" = - ] || read -r -a envs <<<"$env"
   out=$(mktemp "$work/out/$t.XXXXXX")
   env "${envs[@]}" MLF_REPORT_KNOWN=1 ASAN_OPTIONS=detect_leaks=0 \
     timeout -k 2 $((input_timeout + $#)) out/replay/"$t" "$@" >"$out" 2>&1 || status=$?
