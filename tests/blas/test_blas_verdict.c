@@ -2,9 +2,10 @@
  * alpha = 2^-149 (the smallest float), L = [2^-105, 2^100], R = [-Inf, 1.5 * 2^-97]^T, beta = 0.
  * The exact result is -Inf. A kernel that tests only alpha * L(0,l) for zero (GSL's row-major
  * A^T branch) drops the term with the Inf (alpha * 2^-105 underflows) and keeps the other one,
- * giving alpha * 2^100 * 1.5 * 2^-97 = 12 * 2^-149: zero-skip, implementation-defined. The
- * mirror problem (L and R swapped) is the kernel that tests only the right factor; a kernel
- * testing either factor drops both terms (0). A planted wrong value, outside the underflow
+ * giving alpha * 2^100 * 1.5 * 2^-97 = 12 * 2^-149: zero-skip (a library bug against the
+ * reference BLAS 3.11, whose gemm has no zero test). The mirror problem (L and R swapped) is
+ * the kernel that tests only the right factor; a kernel testing either factor drops both terms
+ * (0). A planted wrong value, outside the underflow
  * bound (2 * 2^-149 * (2^100 + ...), about 2^-48) of every skip's value, is still an
  * unexplained inf-mismatch. */
 #include <math.h>
