@@ -90,8 +90,10 @@ static int run_backend(size_t bi, const level1_problem *pr, const level1_expecte
   if (level1_supported(b, pr, !pr->fortran)) {
     level1_outcome other;
     timed_call(b, pr, !pr->fortran, side, &other, &errors, &err);
+    char kind[64];
+    snprintf(kind, sizeof kind, "fortran-cblas-mismatch%s", level1_kind_suffix(pr));
     if (!level1_same_outcome(pr, &out->o, pr->fortran, &other, !pr->fortran, detail, sizeof detail))
-      raise_finding(&fc, "fortran-cblas-mismatch", detail);
+      raise_finding(&fc, kind, detail);
     level1_outcome_free(&other);
   }
   if (errors) {
@@ -122,8 +124,8 @@ static void run_relations(const level1_problem *pr, const level1_expected *ex,
     for (size_t r = 0; r < level1_relations.count; r++) {
       mlf_feedback_hit(mlf_feature("level1-relation", (uint32_t)(i * 8 + r), res[r].verdict));
       if (res[r].verdict != MLF_MR_VIOLATED) continue;
-      char kind[48];
-      snprintf(kind, sizeof kind, "mr-%s", res[r].relation->name);
+      char kind[64];
+      snprintf(kind, sizeof kind, "mr-%s%s", res[r].relation->name, level1_kind_suffix(pr));
       raise_finding(&fc, kind, res[r].reason);
     }
   }

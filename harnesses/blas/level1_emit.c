@@ -1,9 +1,10 @@
 /* Standalone program for a blas_level1 finding (level1_emit.h), for the dots (dot, dotu, dotc,
- * sdsdot, dsdot) and scal: x and y as the harness built them (gaps between strided elements
- * hold NaNs no routine may use), the call as level1_call.c makes it (Fortran: everything by
- * address, complex dots returned by value as gfortran does; CBLAS: real scalars by value,
- * complex dots through cblas_?dot?_sub), and the expectations from the long-double
- * reference. Other families (rotg, rotmg, ...) are not generated: -1. */
+ * sdsdot, dsdot), nrm2, asum, i?amax (without a NaN in x) and scal: x and y as the harness
+ * built them (gaps between strided elements hold NaNs no routine may use), the call as
+ * level1_call.c makes it (Fortran: everything by address, complex dots returned by value as
+ * gfortran does; CBLAS: real scalars by value, complex dots through cblas_?dot?_sub), and the
+ * expectations from the long-double reference. Other families (rotg, rotmg, ...) and i?amax
+ * with a NaN are not generated: -1. */
 #include "level1_emit.h"
 #include <string.h>
 #include "blas_emit.h"
@@ -42,6 +43,47 @@ static void emit_dot(FILE *out, const level1_problem *pr, const char *symbol, in
   }
 }
 
+/* nrm2 or asum: the declaration, and the call storing its value into result[0]. */
+static void emit_norm(FILE *out, const level1_problem *pr, const char *symbol, int declare) {
+  const char *t = blas_emit_real_type(&pr->p), *in = pr->fortran ? "const int *" : "int ";
+  if (declare) {
+    fprintf(out, "%s %s(%sn, const void *x, %sincx);\n\n", t, symbol, in, in);
+    return;
+  }
+  if (pr->fortran)
+    fprintf(out, "  double result[2] = {%s(&(const int){%d}, x, &(const int){%d}), 0};\n", symbol, pr->n, pr->incx);
+  else fprintf(out, "  double result[2] = {%s(%d, x, %d), 0};\n", symbol, pr->n, pr->incx);
+}
+
+/* The indices i?amax may return as the interface counts them (the first largest |re| + |im|,
+ * exactly or in the precision; 0 for a quick return). -1 with a NaN in x, whose index rules
+ * are the hand-written iamax-nan-index.c's. */
+static int iamax_allowed(const level1_problem *pr, long want[2]) {
+  level1_amax a;
+  level1_expect_amax(pr, &a);
+  want[0] = want[1] = 0;
+  if (level1_quick_return(pr)) return 0;
+  if (a.first_nan >= 0) return -1;
+  want[0] = a.exact + pr->fortran, want[1] = a.working + pr->fortran;
+  return 0;
+}
+
+/* i?amax: the declaration and the whole main, checking the index against want[]. */
+static void emit_iamax(FILE *out, const level1_problem *pr, const char *symbol, int head,
+                       const long want[2]) {
+  if (pr->fortran) fprintf(out, "int %s(const int *n, const void *x, const int *incx);\n\n", symbol);
+  else fprintf(out, "size_t %s(int n, const void *x, int incx);\n\n", symbol);
+  blas_emit_main_begin(out, &pr->p, "x", "", head, symbol);
+  if (pr->fortran)
+    fprintf(out, "  long got = %s(&(const int){%d}, x, &(const int){%d});\n", symbol, pr->n, pr->incx);
+  else /* cblas.h leaves the upper half of the returned register unspecified (level1_call.c) */
+    fprintf(out, "  long got = (int)(unsigned)%s(%d, x, %d);\n", symbol, pr->n, pr->incx);
+  fprintf(out, "  int wrong = got != %ldL && got != %ldL;\n", want[0], want[1]);
+  fprintf(out, "  printf(\"index (%s): expected %ld%s, actual %%ld\\n\", got);\n",
+          pr->fortran ? "1-based" : "0-based", want[0], want[0] == want[1] ? "" : " or the other largest");
+  fprintf(out, "  printf(wrong ? \"the bug is present\\n\" : \"the bug is absent\\n\");\n  return wrong;\n}\n");
+}
+
 static void emit_scal(FILE *out, const level1_problem *pr, const char *symbol, int declare) {
   const char *t = blas_emit_real_type(&pr->p);
   int by_address = pr->fortran || (pr->p.is_complex && pr->family == L1(SCAL));
@@ -64,25 +106,35 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
   level1_problem pr;
   level1_problem_from(&pr, m);
   int dot = is_dot(pr.family), scal = pr.family == L1(SCAL) || pr.family == L1(SCAL_REAL);
-  if (pr.fn == BLAS_FN_COUNT || (!dot && !scal)) return -1;
+  int norm = pr.family == L1(NRM2) || pr.family == L1(ASUM), iamax = pr.family == L1(IAMAX);
+  long want[2];
+  if (pr.fn == BLAS_FN_COUNT || (!dot && !scal && !norm && !iamax)) return -1;
   mlf_guard_side side = m->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
   level1_vector_make(&pr.x, m->x, &pr.p, pr.n, pr.incx, 1, side, "x");
   level1_vector_make(&pr.y, m->y, &pr.p, dot ? pr.n : 0, pr.incy, 2, side, "y");
+  if (iamax && iamax_allowed(&pr, want) < 0) {
+    level1_vector_free(&pr.x);
+    level1_vector_free(&pr.y);
+    return -1;
+  }
   const char *symbol = pr.fortran ? blas_fortran_symbol(pr.fn) : blas_cblas_symbol(pr.fn);
   char title[160], incy[32] = "";
   if (dot) snprintf(incy, sizeof incy, ", incy = %d", pr.incy);
   snprintf(title, sizeof title, "%s (%s): n = %d, incx = %d%s", symbol, pr.fortran ? "Fortran" : "CBLAS",
            pr.n, pr.incx, incy);
   int status = blas_emit_begin(out, tag, identity, title);
-  if (status == 0) {
-    int parts = pr.p.is_complex ? 2 : 1;
+  if (status == 0 && iamax) {
+    blas_emit_array(out, &pr.p, "x", pr.x.data, pr.x.count);
+    emit_iamax(out, &pr, symbol, m->guard_before, want);
+  } else if (status == 0) {
+    int parts = pr.p.is_complex && !norm ? 2 : 1;
     fprintf(out, "/* x and y as the fuzzer built them (the NaNs between strided elements are\n"
                  " * gaps no routine may use); expectations from a long-double reference. */\n");
     blas_emit_array(out, &pr.p, "x", pr.x.data, pr.x.count);
     if (dot) blas_emit_array(out, &pr.p, "y", pr.y.data, pr.y.count);
     blas_emit_expect rules[512];
     size_t n = 0;
-    if (dot) {
+    if (dot || norm) {
       mlf_expect e[2], alt[2];
       level1_expect_scalar(&pr, L1_EXACT, e);
       level1_expect_scalar(&pr, L1_COMPLEX_ALTERNATIVE, alt);
@@ -90,13 +142,15 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
         rules[n++] = blas_emit_expect_of(part, 0, 0, part, &e[part], pr.p.is_complex ? &alt[part] : NULL);
       fprintf(out, "static const double result_init[2] = {0, 0};\n");
       blas_emit_expectations(out, "result", rules, n);
-      emit_dot(out, &pr, symbol, 1);
-      blas_emit_main_begin(out, &pr.p, "x y", "", m->guard_before, symbol);
-      emit_dot(out, &pr, symbol, 0);
+      (dot ? emit_dot : emit_norm)(out, &pr, symbol, 1);
+      blas_emit_main_begin(out, &pr.p, dot ? "x y" : "x", "", m->guard_before, symbol);
+      (dot ? emit_dot : emit_norm)(out, &pr, symbol, 0);
       fprintf(out, "  int wrong = check_output(\"result\", result, result_init, %d, 1, result_expected, result_expectations);\n", parts);
       fprintf(out, "  printf(wrong ? \"the bug is present\\n\" : \"the bug is absent\\n\");\n  return wrong;\n}\n");
     } else {
-      for (int i = 0; i < pr.n && n + 2 <= sizeof rules / sizeof *rules; i++) {
+      /* a quick return (level1_quick_return) lists none: x must keep its bits */
+      int listed = level1_quick_return(&pr) ? 0 : pr.n;
+      for (int i = 0; i < listed && n + 2 <= sizeof rules / sizeof *rules; i++) {
         mlf_expect e[2], alt[2];
         level1_expect_element(&pr, L1_EXACT, 0, i, e);
         level1_expect_element(&pr, L1_COMPLEX_ALTERNATIVE, 0, i, alt);

@@ -134,7 +134,7 @@ static const char *judge_index(const level1_problem *pr, const level1_amax *a, l
                                char *detail, size_t len) {
   long got = pr->fortran ? raw - 1 : raw;
   const char *kind = NULL;
-  if (pr->n <= 0) kind = raw == 0 ? NULL : "index-mismatch";
+  if (level1_quick_return(pr)) kind = raw == 0 ? NULL : "index-mismatch";
   else if (a->first_nan < 0) kind = got == a->exact || got == a->working ? NULL : "index-mismatch";
   else if (got == a->reference_loop) kind = NULL;
   else if (got == a->first_nan) kind = "nan-index-first-nan";
@@ -167,17 +167,18 @@ int level1_judge(const level1_problem *pr, const level1_expected *ex, const leve
   } else {
     kind = judge_vectors(pr, ex, o, &t, detail, sizeof detail);
   }
+  const char *suffix = level1_kind_suffix(pr);
   if (kind) {
-    raise(ctx, kind, detail);
-    snprintf(v->kind, sizeof v->kind, "%s", kind);
+    snprintf(v->kind, sizeof v->kind, "%s%s", kind, suffix);
+    raise(ctx, v->kind, detail);
     correct = 0;
   }
   if (t.worst.base != BASE_OK) {
     char name[48];
     name_of(t.worst, name, sizeof name);
     snprintf(detail, sizeof detail, "%zu wrong values; worst first: %s", t.n_bad, t.where);
-    raise(ctx, name, detail);
-    snprintf(v->kind, sizeof v->kind, "%s", name);
+    snprintf(v->kind, sizeof v->kind, "%s%s", name, suffix);
+    raise(ctx, v->kind, detail);
     correct = 0;
   }
   for (int w = 0; w < 2; w++) {
@@ -208,7 +209,7 @@ int level1_same_outcome(const level1_problem *pr, const level1_outcome *a, int a
     }
   if (f & L1_INDEX) {
     long ia = a_fortran ? a->index - 1 : a->index, ib = b_fortran ? b->index - 1 : b->index;
-    if (pr->n <= 0) ia = a->index, ib = b->index; /* both interfaces return 0 */
+    if (level1_quick_return(pr)) ia = a->index, ib = b->index; /* both interfaces return 0 */
     if (ia != ib) {
       snprintf(why, len, "index %ld vs %ld (0-based)", ia, ib);
       return 0;

@@ -20,7 +20,7 @@ typedef void (*level1_raise_fn)(void *ctx, const char *kind, const char *detail)
 /* How an outcome compares: the worst kind found ("ok" when none) and, over finite values, the
  * largest |got - expected| / bound (for feedback). Returns 1 when the outcome is correct. */
 typedef struct {
-  char kind[48];
+  char kind[64];
   double worst_ratio;
 } level1_verdict;
 int level1_judge(const level1_problem *pr, const level1_expected *ex, const level1_outcome *o,

@@ -74,6 +74,18 @@ void level1_problem_from(level1_problem *pr, const Mlf__Blas__Level1Case *m) {
   }
 }
 
+static int one_vector(level1_family f) {
+  return f == L1(NRM2) || f == L1(ASUM) || f == L1(IAMAX) || f == L1(SCAL) || f == L1(SCAL_REAL);
+}
+
+int level1_quick_return(const level1_problem *pr) {
+  return pr->n <= 0 || (one_vector(pr->family) && pr->family != L1(NRM2) && pr->incx <= 0);
+}
+
+const char *level1_kind_suffix(const level1_problem *pr) {
+  return pr->n > 0 && one_vector(pr->family) && pr->incx <= 0 ? "-nonpositive-incx" : "";
+}
+
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o) {
   return pr->fortran ? o->index - 1 : o->index;
 }

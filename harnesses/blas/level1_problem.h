@@ -47,6 +47,16 @@ typedef struct {
 blas_fn level1_member(level1_family f, Mlf__Blas__Precision p);
 /* Fills everything but x and y from the message; x and y are made by the caller. */
 void level1_problem_from(level1_problem *pr, const Mlf__Blas__Level1Case *m);
+/* 1 when the reference BLAS 3.11 returns at once without reading x: n <= 0, or incx <= 0
+ * for asum, i?amax and scal (dasum.f:94, idamax.f:93, dscal.f:103: IF (N.LE.0 .OR.
+ * INCX.LE.0) RETURN; the result is 0, index 0, x unchanged). nrm2 is not among them: 3.11's
+ * dnrm2.f90 walks a negative increment backwards and reads x(1) n times for a zero one. */
+int level1_quick_return(const level1_problem *pr);
+/* "-nonpositive-incx" for nrm2, asum, i?amax and scal called with incx <= 0 (where the
+ * reference's rule for the increment decides the result), else "": appended to the kind of
+ * every wrong result, so that a library that reads such increments its own way is one
+ * registry entry and a wrong result on positive increments stays apart. */
+const char *level1_kind_suffix(const level1_problem *pr);
 /* The 0-based index an i?amax outcome names (the raw index less one through Fortran). */
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o);
 void level1_outcome_free(level1_outcome *o);

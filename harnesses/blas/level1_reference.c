@@ -2,6 +2,8 @@
  * so sums of squares of doubles cannot overflow and NaN/Inf arise exactly where IEEE
  * arithmetic on the exact values puts them). Rules of the reference BLAS 3.11:
  *   n <= 0: dots, nrm2, asum return 0 (sdsdot returns sb), vectors are untouched;
+ *   incx <= 0: asum returns 0, i?amax 0 and scal leaves x as it is (level1_quick_return);
+ *   nrm2 walks a negative increment backwards and reads x(1) n times for a zero one;
  *   axpy returns at once when alpha = 0 (x is not read); scal multiplies by every alpha
  *   (0 * NaN = NaN); rot and rotm multiply (rotm with flag -2 returns at once).
  * Bounds (Higham, Accuracy and Stability of Numerical Algorithms, ch. 3): a sum of k terms,
@@ -175,7 +177,7 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
 }
 
 int level1_moved_from(const level1_problem *pr, int which) {
-  if (pr->n <= 0) return which;
+  if (level1_quick_return(pr)) return which;
   if (pr->family == L1(COPY)) return 0;
   if (pr->family == L1(SWAP)) return !which;
   if (pr->family == L1(ROTM) && pr->param[0] == -2) return which;
@@ -242,9 +244,10 @@ static void expect_dot(const level1_problem *pr, level1_semantics sem, mlf_expec
  * nonzero one, is outside the bound. asum: K additions of exact |re|, |im|: gamma_K. */
 static void expect_norm(const level1_problem *pr, level1_semantics sem, mlf_expect e[2]) {
   const blas_precision *p = &pr->p;
-  long double sum = 0, parts = p->is_complex ? 2 : 1, k = (pr->n > 0 ? pr->n : 0) * parts;
+  int n = level1_quick_return(pr) ? 0 : pr->n;
+  long double sum = 0, parts = p->is_complex ? 2 : 1, k = n * parts;
   int infinities = 0;
-  for (int i = 0; i < pr->n; i++) {
+  for (int i = 0; i < n; i++) {
     cld x = element(pr, 0, i);
     infinities += (isinf(x.re) != 0) + (isinf(x.im) != 0);
     sum += pr->family == L1(NRM2) ? x.re * x.re + x.im * x.im : fabsl(x.re) + fabsl(x.im);
@@ -255,7 +258,7 @@ static void expect_norm(const level1_problem *pr, level1_semantics sem, mlf_expe
   else
     bound = gamma_ld(k, p->unit_roundoff) * v + gamma_ld(k, LD_U) * v;
   if (sem == L1_LEGACY_SCALED && pr->family == L1(NRM2) && infinities >= 2) v = NAN;
-  e[0] = (mlf_expect){(double)v, pr->n > 0 ? (double)(bound + stored(v)) : 0,
+  e[0] = (mlf_expect){(double)v, n > 0 ? (double)(bound + stored(v)) : 0,
                       isfinite(v) && v >= limit(p, 6 * k + 4)};
   e[1] = (mlf_expect){0, 0, 0};
 }

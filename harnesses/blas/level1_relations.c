@@ -58,11 +58,13 @@ static int t_reversed(const void *s, void *f, mlf_mr_params *prm, mlf_rng *rng, 
 }
 
 /* packed-copy: a strided vector gives the same results as its packed copy (increment 1,
- * or -1 for a negative increment so both walk the logical order the same way). */
+ * or -1 for a negative increment so both walk the logical order the same way). Not for a
+ * zero incx where that returns at once (asum, i?amax, scal) and increment 1 would not. */
 static int t_packed(const void *s, void *f, mlf_mr_params *prm, mlf_rng *rng, void *ctx) {
   (void)prm, (void)rng;
   const level1_problem *src = s;
   if (src->n < 2 || (level1_family_flags(src->family) & L1_CONSTRUCT)) return 0;
+  if (src->incx == 0 && level1_quick_return(src)) return 0;
   int ix = src->incx < 0 ? -1 : 1, iy = src->incy < 0 ? -1 : 1;
   if (ix == src->incx && (iy == src->incy || !two_vectors(src))) return 0;
   restride(src, f, ix, two_vectors(src) ? iy : src->incy, ctx);

@@ -1,6 +1,6 @@
 /* Level1Case post-processor and domain mutators. The post-processor makes every message a
  * routine the BLAS has (a precision the family lacks moves to one it has), keeps increments
- * where the BLAS defines them (see blas_level1.proto) and bounds the work; it leaves a valid
+ * where the reference BLAS defines them (see bound_inc) and bounds the work; it leaves a valid
  * message unchanged. Fill messages are bounded by the gemm post-processor (pokes, scale).
  * The domain mutators make the changes vector kernels care about in one step: n around
  * unroll and blocking boundaries, an increment's sign flipped, a special scalar, a special
@@ -34,11 +34,12 @@ static Mlf__Blas__Precision supported_precision(Mlf__Blas__Level1Case__Routine r
   }
 }
 
-/* Which increments may be zero (a vector the routine only reads, where the reference BLAS
- * reads the one element n times) and which must be positive (routines of one vector). */
-static int bound_inc(int32_t inc, int zero_ok, int positive) {
+/* Which increments may be zero: a vector the routine only reads, where the reference BLAS
+ * reads the one element n times, and the vector of nrm2, asum, i?amax and scal, which the
+ * reference defines for every increment (zero or negative: asum, i?amax and scal return at
+ * once, nrm2 walks backwards or reads x(1) n times; see level1_quick_return). */
+static int bound_inc(int32_t inc, int zero_ok) {
   if (inc > L1_MAX_INC || inc < -L1_MAX_INC) inc %= L1_MAX_INC + 1;
-  if (positive && inc < 0) inc = -inc;
   if (inc == 0 && !zero_ok) inc = 1;
   return inc;
 }
@@ -65,8 +66,8 @@ static void bound_level1(Mlf__Blas__Level1Case *c) {
   if (c->n < L1_MIN_N) c->has_n = 1, c->n = -(int32_t)(-(int64_t)c->n % (1 - L1_MIN_N));
   int dot = r == R(DOT) || r == R(DOTU) || r == R(DOTC) || r == R(SDSDOT) || r == R(DSDOT);
   int one_vector = r == R(NRM2) || r == R(ASUM) || r == R(IAMAX) || r == R(SCAL) || r == R(SCAL_REAL);
-  int32_t incx = bound_inc(c->incx, dot || r == R(AXPY) || r == R(COPY), one_vector);
-  int32_t incy = bound_inc(c->incy, dot, 0);
+  int32_t incx = bound_inc(c->incx, dot || r == R(AXPY) || r == R(COPY) || one_vector);
+  int32_t incy = bound_inc(c->incy, dot);
   if (incx != c->incx) c->has_incx = 1, c->incx = incx;
   if (incy != c->incy) c->has_incy = 1, c->incy = incy;
   int32_t flag = (int32_t)((((int64_t)c->flag + 2) % 4 + 4) % 4 - 2); /* rotm: -2, -1, 0, 1 */
