@@ -401,18 +401,19 @@ static int scales_exactly(const double *v, size_t n, double a) {
 /* 1 when GSL 2.7.1's covariance of (x, y) and of (x, a y) round alike: it rounds its
  * long-double running mean of y to double and takes the deviations y_i - mean in double, and
  * both roundings are absolute below 2^-1022, so neither scales with y there. Holds when the
- * mean, and for |a| < 1 every deviation, stays normal at both scales, with the slack of the
- * running mean against the two-pass one (n long-double roundings of terms up to max |y|). */
+ * mean, and for |a| < 1 every deviation, stays normal at both scales, with a slack for GSL's
+ * running mean against the two-pass one here (each within 2 n long-double roundings of terms
+ * up to max |y| of the exact mean) and, for a deviation, the mean's rounding to double. */
 static int covariance_deviations_scale(const double *y, size_t n, double a) {
   long double mean = corr_moments_of(y, n).mean, biggest = 0;
   for (size_t i = 0; i < n; i++)
     if (!(fabsl((long double)y[i]) <= biggest)) biggest = fabsl((long double)y[i]);
   if (biggest == 0) return 1;
-  long double slack = 2 * (long double)n * 0x1p-64L * biggest;
+  long double slack = 4 * (long double)n * 0x1p-64L * biggest;
   long double least = fabs(a) < 1 ? 0x1p-1022L / fabs(a) : 0x1p-1022L;
   if (!(fabsl(mean) - slack >= least)) return 0;
   for (size_t i = 0; fabs(a) < 1 && i < n; i++)
-    if (!(fabsl(y[i] - mean) - 2 * slack >= least)) return 0;
+    if (!(fabsl(y[i] - mean) - slack - 0x1p-53L * fabsl(mean) >= least)) return 0;
   return 1;
 }
 
