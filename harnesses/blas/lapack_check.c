@@ -245,17 +245,25 @@ double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, c
 }
 
 double lapack_check_svd(const ld_mat *a, const ld_mat *u, const long double *s, const ld_mat *vt,
-                        long double eps) {
+                        long double eps, long double tiny) {
   ld_mat us = ld_new(u->rows, u->cols, u->cplx);
-  for (size_t j = 0; j < u->cols; j++)
+  long double floor = 0;
+  for (size_t j = 0; j < u->cols; j++) {
+    long double col = 0, row = 0;
     for (size_t i = 0; i < u->rows; i++) {
       us.re[LD_AT(&us, i, j)] = u->re[LD_AT(u, i, j)] * s[j];
       if (u->cplx) us.im[LD_AT(&us, i, j)] = u->im[LD_AT(u, i, j)] * s[j];
+      col += ld_modulus(u, i, j);
     }
+    for (size_t l = 0; l < vt->cols; l++)
+      if (!(ld_modulus(vt, j, l) <= row)) row = ld_modulus(vt, j, l);
+    floor += tiny / 2 * col * row;
+  }
   ld_mat usv = ld_mul(&us, 'N', vt, 'N', 0);
   ld_sub(&usv, a);
   long double anorm = ld_norm1(a), dim = (long double)(a->rows > a->cols ? a->rows : a->cols);
-  long double r = ld_norm1(&usv) / ((anorm > 0 ? anorm : 1) * (dim > 0 ? dim : 1) * eps);
+  long double r = ld_norm1(&usv) /
+                  (SVD_THRESHOLD * (anorm > 0 ? anorm : 1) * (dim > 0 ? dim : 1) * eps + floor);
   ld_free(&us), ld_free(&usv);
-  return (double)(r / SVD_THRESHOLD);
+  return (double)r;
 }

@@ -38,7 +38,10 @@ double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, c
 
 /* ||I - Q^H Q||_1 / (max(rows, cols) eps) / 50 (LAPACK's svd.in, sep.in threshold). */
 double lapack_check_orthonormal_columns(const ld_mat *q, char op, long double eps);
-/* ||A - U diag(s) V^H||_1 / (max(m,n) ||A||_1 eps) / 50; u is m x k, vt is k x n. */
+/* ||A - U diag(s) V^H||_1 against 50 max(m,n) ||A||_1 eps plus the rounding of each s_j
+ * to the precision in the subnormal range (absolute, at most tiny / 2, the smallest
+ * subnormal's half: sum_j tiny / 2 ||u_j||_1 ||row j of V^H||_inf, the 1-norm of the rank-one
+ * terms); u is m x k, vt is k x n. */
 double lapack_check_svd(const ld_mat *a, const ld_mat *u, const long double *s, const ld_mat *vt,
-                        long double eps);
+                        long double eps, long double tiny);
 #endif

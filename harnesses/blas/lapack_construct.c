@@ -84,7 +84,12 @@ static void construct(lapack_built *out, const Mlf__Blas__Fill *fill,
     m.re[e] *= scale;
     if (m.im) m.im[e] *= scale;
   }
-  ld_to_buffer(&m, out->buf.data, (p->is_double ? 1 : 0) + (p->is_complex ? 2 : 0), out->buf.ld, row_major);
+  int prec = (p->is_double ? 1 : 0) + (p->is_complex ? 2 : 0);
+  ld_to_buffer(&m, out->buf.data, prec, out->buf.ld, row_major);
+  ld_mat stored = ld_from_buffer(out->buf.data, prec, out->buf.ld, row_major, rows, cols);
+  ld_sub(&stored, &m);
+  out->rounding = ld_norm_fro(&stored);
+  ld_free(&stored);
   ld_free(&m);
   qsort(out->sv, k, sizeof *out->sv, cmp_desc);
   qsort(out->ev, k, sizeof *out->ev, cmp_asc);
@@ -113,6 +118,7 @@ void lapack_build_a(lapack_built *out, const Mlf__Blas__Fill *fill,
                     size_t rows, size_t cols, mlf_guard_side side) {
   out->spectrum_known = out->hermitian = 0;
   out->n_sv = out->n_ev = 0;
+  out->rounding = 0;
   blas_matrix_make(&out->buf, fill, p, row_major, rows, cols, 1, side, "A");
   if (!c || c->kind == MLF__LAPACK__CONSTRUCTION__KIND__PLAIN) return;
   construct(out, fill, c, p, row_major, rows, cols);

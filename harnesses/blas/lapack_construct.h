@@ -12,6 +12,9 @@ typedef struct {
    * singular values descending; for Hermitian constructions also eigenvalues ascending. */
   int spectrum_known, hermitian;
   long double sv[64 * 2], ev[64 * 2];
+  /* ||stored A - constructed A||_F: what rounding to the precision moved A, a subnormal
+   * result's absolute error included (Weyl: no singular value or eigenvalue moves further). */
+  long double rounding;
   size_t n_sv, n_ev;
 } lapack_built;
 

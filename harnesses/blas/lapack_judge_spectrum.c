@@ -7,8 +7,12 @@
 
 /* Singular values or eigenvalues: ordered as specified, nonnegative (singular values), and
  * within Weyl's bound of the constructed spectrum: a backward-stable result is exact for
- * A + E, ||E||_2 <= 50 max(m, n) eps ||A||_F (test-suite form), plus u ||A||_F for rounding
- * the constructed A to the precision. */
+ * A + E, ||E||_2 <= 50 max(m, n) eps ||A||_F (test-suite form), plus ||dA||_F, what rounding
+ * the constructed A to the precision moved it (measured: u ||A||_F at most for normal
+ * numbers, up to half the smallest subnormal per element in absolute terms below them), plus
+ * tiny / 2 for the value's own rounding into the subnormal range (LAPACK computes the spectrum
+ * of A scaled into the normal range and scales it back by one multiplication, ?lascl or
+ * ?scal; the relative part of that rounding is within the test-suite term). */
 void lapack_judge_spectrum(mlf_run *run, const lapack_case *c, const char *name, lapack_outcome *o,
                            const ld_mat *v, int singular) {
   size_t len = v->rows;
@@ -28,7 +32,7 @@ void lapack_judge_spectrum(mlf_run *run, const lapack_case *c, const char *name,
   const long double *want = singular ? c->a.sv : c->a.ev;
   size_t n_want = singular ? c->a.n_sv : c->a.n_ev;
   if (!c->a.spectrum_known || n_want != len) return;
-  long double tol = c->spectrum_tol / 2 + c->p.unit_roundoff * ld_norm_fro(&c->A), worst = 0;
+  long double tol = c->spectrum_tol / 2 + c->a.rounding + (long double)c->p.tiny / 2, worst = 0;
   for (size_t i = 0; i < len; i++) {
     long double d = fabsl(v->re[i] - want[i]), q = d == 0 ? 0 : d / tol;
     if (!(q <= worst)) worst = q;
@@ -73,7 +77,7 @@ void lapack_judge_svd(mlf_run *run, const lapack_case *c, const char *name, lapa
         vk.re[LD_AT(&vk, i, j)] = vt.re[LD_AT(&vt, i, j)];
         if (c->cplx) vk.im[LD_AT(&vk, i, j)] = vt.im[LD_AT(&vt, i, j)];
       }
-    lapack_judge_ratio(run, c, name, o, lapack_check_svd(&c->A, &uk, s.re, &vk, c->p.unit_roundoff),
+    lapack_judge_ratio(run, c, name, o, lapack_check_svd(&c->A, &uk, s.re, &vk, c->p.unit_roundoff, c->p.tiny),
                        "svd-residual", "||A - U S V^H|| / (max(m,n) ||A|| eps) against 50");
     ld_free(&uk), ld_free(&vk);
   }
@@ -95,7 +99,7 @@ void lapack_judge_eig(mlf_run *run, const lapack_case *c, const char *name, lapa
     ld_mat id = ld_identity(c->n, c->cplx), vh = ld_mul(&v, 'C', &id, 'N', 0);
     lapack_judge_ratio(run, c, name, o, lapack_check_orthonormal_columns(&v, 'N', c->p.unit_roundoff),
                        "v-not-orthonormal", "||I - V^H V|| / (n eps) against 50");
-    lapack_judge_ratio(run, c, name, o, lapack_check_svd(&c->A, &v, w.re, &vh, c->p.unit_roundoff),
+    lapack_judge_ratio(run, c, name, o, lapack_check_svd(&c->A, &v, w.re, &vh, c->p.unit_roundoff, c->p.tiny),
                        "eig-residual", "||A - V W V^H|| / (n ||A|| eps) against 50");
     ld_free(&v), ld_free(&id), ld_free(&vh);
   }

@@ -5,3 +5,6 @@ $(OUT)/tests/test_level23_relations: $(call obj,unit,$(filter-out harnesses/blas
 # The verdict's naming of deviant semantics drives the product reference it reads.
 $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))
+# The LAPACK spectrum judges in the subnormal range, on constructed matrices (no library call).
+$(OUT)/tests/test_lapack_spectrum: $(call obj,unit,$(addprefix harnesses/blas/,lapack_construct.c \
+  lapack_dense.c lapack_judge.c lapack_judge_spectrum.c lapack_check.c blas_operand.c))

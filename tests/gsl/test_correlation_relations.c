@@ -6,7 +6,9 @@
  * the outlier relation, also on data whose spread passes the double range (where no outlier
  * pair exists), and one that drops the last pair is caught by it. A covariance computed as GSL
  * does satisfies scaling by 2^k where its zero was a value lost to underflow; twice that
- * covariance does not. */
+ * covariance does not. GSL's own covariance algorithm (a double mean, double deviations)
+ * satisfies it where that mean rounds into the subnormal range, and one off by 2^-40 on the
+ * scaled data only is caught there; on plain data one off by a single ulp still is. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -71,6 +73,45 @@ static double covariance_long_doubled(const double *x, const double *y, size_t n
   return 2 * covariance_long(x, y, n, ctx);
 }
 
+/* GSL 2.7.1's gsl_stats_mean: a long-double running mean, returned as double. */
+static double mean_gsl(const double *v, size_t n) {
+  long double m = 0;
+  for (size_t i = 0; i < n; i++) m += (v[i] - m) / (i + 1);
+  return (double)m;
+}
+
+/* GSL 2.7.1's gsl_stats_covariance (covariance_source.c): deviations from the double means
+ * taken in double, their products averaged in long double, rounded to double, times
+ * n / (n - 1). */
+static double covariance_gsl(const double *x, const double *y, size_t n, void *ctx) {
+  (void)ctx;
+  double mx = mean_gsl(x, n), my = mean_gsl(y, n);
+  long double c = 0;
+  for (size_t i = 0; i < n; i++) {
+    const long double dx = x[i] - mx, dy = y[i] - my;
+    c += (dx * dy - c) / (i + 1);
+  }
+  return (double)c * ((double)n / (double)(n - 1));
+}
+
+/* The largest |y_i|. */
+static double max_abs(const double *v, size_t n) {
+  double m = 0;
+  for (size_t i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+  return m;
+}
+
+/* Defects of a path taken only for data as large as *ctx: off by 2^-40 relative, or by one
+ * ulp. */
+static double covariance_gsl_large_off(const double *x, const double *y, size_t n, void *ctx) {
+  double c = covariance_gsl(x, y, n, NULL);
+  return max_abs(y, n) >= *(const double *)ctx ? c * (1 + 0x1p-40) : c;
+}
+static double covariance_gsl_large_ulp(const double *x, const double *y, size_t n, void *ctx) {
+  double c = covariance_gsl(x, y, n, NULL);
+  return max_abs(y, n) >= *(const double *)ctx ? nextafter(c, INFINITY) : c;
+}
+
 /* Defect: the denominator uses x's spread twice. */
 static double pearson_asymmetric(const double *x, const double *y, size_t n, void *ctx) {
   (void)ctx;
@@ -116,6 +157,16 @@ static void make_data(double *x, double *y, uint64_t seed) {
 }
 
 /* Violations of the relation named only (all when NULL) by fn on (x, y). */
+/* The relations `only` (NULL: all) on subject fn with context ctx; the message's scale
+ * (scale-pow2 multiplies y by the power of two at or below it, with its sign). */
+static size_t violations_with(corr_fn fn, void *ctx, corr_measure m, const char *only,
+                              const double *x, const double *y, size_t n, double scale,
+                              mlf_run *run) {
+  corr_subject s = {"subject", m, fn, ctx, 0x1p-53, NULL};
+  mlf_run_reset(run);
+  return corr_check_relations("test", &s, x, y, n, scale, 0.5, 1, only, run);
+}
+
 static size_t violations_on(corr_fn fn, corr_measure m, const char *only, const double *x,
                             const double *y, size_t n, uint64_t seed, mlf_run *run) {
   corr_subject s = {"subject", m, fn, NULL, 0x1p-53, NULL};
@@ -198,6 +249,27 @@ static void covariance_scale_allows_zero_rounded_from_below_subnormal(void **sta
   assert_non_null(strstr(run.findings[0].tag, ":scale-pow2:"));
 }
 
+/* The 10-minute campaigns' case (GSL 2.7.1 was right): x = (DBL_MAX, 0, 0),
+ * y = (0, 0, DBL_MIN), y -> 8 y. GSL's mean of y, DBL_MIN / 3, rounds to a subnormal double,
+ * absolutely, that of 8 y to a normal one, so cov(x, 8 y) is not 8 cov(x, y) to the bit; both
+ * stay within their rounding tolerances, and a subject off by 2^-40 on the scaled data alone
+ * breaks that. On plain data the comparison stays exact: one ulp off on the scaled data is
+ * caught. */
+static void covariance_scale_bounds_mean_rounded_subnormal(void **state) {
+  (void)state;
+  mlf_run run;
+  const double x[] = {DBL_MAX, 0, 0}, y[] = {0, 0, DBL_MIN};
+  double scaled = 8 * DBL_MIN, plain_scaled = 32;
+  assert_int_equal(violations_with(covariance_gsl, NULL, CORR_COVARIANCE, "scale-pow2", x, y, 3, 8, &run), 0);
+  assert_true(violations_with(covariance_gsl_large_off, &scaled, CORR_COVARIANCE, "scale-pow2", x, y, 3, 8,
+                              &run) > 0);
+  assert_non_null(strstr(run.findings[0].tag, ":scale-pow2:"));
+  const double px[] = {1, 2, 4, 8}, py[] = {3, 1, 2, 4};
+  assert_int_equal(violations_with(covariance_gsl, NULL, CORR_COVARIANCE, "scale-pow2", px, py, 4, 8, &run), 0);
+  assert_true(violations_with(covariance_gsl_large_ulp, &plain_scaled, CORR_COVARIANCE, "scale-pow2", px, py,
+                              4, 8, &run) > 0);
+}
+
 static void dropped_pair_is_caught_by_outlier(void **state) {
   (void)state;
   mlf_run run;
@@ -216,6 +288,7 @@ int main(void) {
       cmocka_unit_test(spearman_outlier_skips_spread_past_double_range),
       cmocka_unit_test(dropped_pair_is_caught_by_outlier),
       cmocka_unit_test(covariance_scale_allows_zero_rounded_from_below_subnormal),
+      cmocka_unit_test(covariance_scale_bounds_mean_rounded_subnormal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

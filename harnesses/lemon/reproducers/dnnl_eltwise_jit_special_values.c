@@ -6,11 +6,15 @@
  *   onednn-logsigmoid-cancellation.textproto:  LOGSIGMOID of [8, 9, 10.5, 12, 15, 11]; the jit
  *     ones compute -log(1 + e^-x) with the sum rounded to float first and lose the relative
  *     accuracy (8: -3.3569e-4 instead of -3.3541e-4), beyond benchdnn's acceptance (relative
- *     difference at most 4e-5 where |expected| > 1e-5, absolute below).
+ *     difference at most 4e-5 where |expected| > 1e-5, absolute below);
+ *   onednn-soft-relu-cancellation.textproto:  SOFT_RELU of [-8, -9, -10.5, -12, -15, -11], the
+ *     mirror image, log(1 + e^x) with the sum rounded first (-8: 3.35693e-4 instead of
+ *     3.35406e-4).
  * Every implementation oneDNN offers for each (jit:avx512_core ... jit:sse41, ref:any) runs; the
  * expected values are computed in double here. Exits 1 while any implementation is wrong.
  *   cc dnnl_eltwise_jit_special_values.c -ldnnl -lm -o eltwise && ./eltwise
  * tags: mlf:lemon_model:onednn:*EXP:nan-lost mlf:lemon_model:onednn:*LOGSIGMOID:beyond-bound
+ * tags: mlf:lemon_model:onednn:*SOFT_RELU:beyond-bound
  * link: -ldnnl -lm
  */
 #include <math.h>
@@ -69,11 +73,17 @@ int main(void) {
       dnnl_stream_create(&stream, engine, dnnl_stream_default_flags) != dnnl_success)
     return 2;
   const float exp_x[4] = {NAN, 1, 2, 0.5f}, logsigmoid_x[6] = {8, 9, 10.5f, 12, 15, 11};
-  double exp_expected[4], logsigmoid_expected[6];
+  float soft_relu_x[6];
+  double exp_expected[4], logsigmoid_expected[6], soft_relu_expected[6];
   for (int i = 0; i < 4; i++) exp_expected[i] = exp(exp_x[i]);
-  for (int i = 0; i < 6; i++) logsigmoid_expected[i] = -log1p(exp(-(double)logsigmoid_x[i]));
+  for (int i = 0; i < 6; i++) {
+    logsigmoid_expected[i] = -log1p(exp(-(double)logsigmoid_x[i]));
+    soft_relu_x[i] = -logsigmoid_x[i];
+    soft_relu_expected[i] = log1p(exp((double)soft_relu_x[i]));
+  }
   int wrong = check(engine, stream, "exp", dnnl_eltwise_exp, exp_x, exp_expected, 4) +
-              check(engine, stream, "logsigmoid", dnnl_eltwise_logsigmoid, logsigmoid_x, logsigmoid_expected, 6);
+              check(engine, stream, "logsigmoid", dnnl_eltwise_logsigmoid, logsigmoid_x, logsigmoid_expected, 6) +
+              check(engine, stream, "soft_relu", dnnl_eltwise_soft_relu, soft_relu_x, soft_relu_expected, 6);
   dnnl_stream_destroy(stream);
   dnnl_engine_destroy(engine);
   return wrong > 0;

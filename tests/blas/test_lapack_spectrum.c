@@ -1,0 +1,123 @@
+/* The LAPACK spectrum judges (harnesses/blas/lapack_judge_spectrum.c, lapack_check_svd) in the
+ * subnormal range, where rounding is absolute rather than relative. A CONDITIONED 5 x 4 A
+ * (singular values 1 .. 10^-3) scaled by 2^-140 has subnormal float elements: storing it moves
+ * it by more than u ||A||_F (the allowance the judge had, which made netlib and ATLAS sgelss
+ * and zgelsd "spectrum-mismatch" on such inputs), and the measured rounding stays within the
+ * rounding bound (u ||A||_F + sqrt(mn) tiny / 2). The constructed singular values pass; one
+ * planted value off by twice the allowance is still a spectrum-mismatch, in the normal range
+ * as below it. ||A - U S V^H|| accepts singular values rounded into the subnormal range
+ * (tiny / 2 each) and still catches one off by 2 tiny. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "blas/lapack_check.h"
+#include "blas/lapack_judge.h"
+
+enum { M = 5, N = 4 };
+
+/* The finding tags' routine name, without the backends' loader (lapack_backends.c), which
+ * this test does not link: only gelss is judged here. */
+const char *lapack_routine_name(lapack_routine r, int precision) {
+  (void)precision;
+  return r == LAPACK_GELSS ? "gelss" : "other";
+}
+
+/* A single-precision gelss case on the CONDITIONED A scaled by 2^scale_exponent. */
+static void make_case(lapack_case *c, int scale_exponent) {
+  Mlf__Blas__Fill fill = MLF__BLAS__FILL__INIT;
+  fill.has_seed = 1, fill.seed = 3;
+  fill.has_scale_exponent = 1, fill.scale_exponent = scale_exponent;
+  Mlf__Lapack__Construction k = MLF__LAPACK__CONSTRUCTION__INIT;
+  k.has_kind = 1, k.kind = MLF__LAPACK__CONSTRUCTION__KIND__CONDITIONED;
+  k.has_log10_cond = 1, k.log10_cond = 3;
+  memset(c, 0, sizeof *c);
+  c->routine = LAPACK_GELSS;
+  c->p = blas_precision_of(MLF__BLAS__PRECISION__SINGLE);
+  c->m = M, c->n = N, c->k = N;
+  c->eps = c->p.unit_roundoff;
+  lapack_build_a(&c->a, &fill, &k, &c->p, 0, M, N, MLF_GUARD_TAIL);
+  c->A = ld_from_buffer(c->a.buf.data, 0, c->a.buf.ld, 0, M, N);
+  c->input_safe = 1;
+  c->spectrum_tol = 2 * 50.0L * M * c->eps * ld_norm_fro(&c->A);
+}
+
+static void free_case(lapack_case *c) {
+  ld_free(&c->A);
+  blas_matrix_free(&c->a.buf);
+}
+
+/* The judge's allowance around each constructed value (lapack_judge_spectrum). */
+static long double allowance(const lapack_case *c) {
+  return c->spectrum_tol / 2 + c->a.rounding + (long double)c->p.tiny / 2;
+}
+
+/* Judges the constructed singular values with value `at` moved by `shift`; 1 when that is a
+ * spectrum-mismatch (a value moved below zero or out of order is also reported as such). */
+static int mismatch(const lapack_case *c, size_t at, long double shift) {
+  ld_mat s = ld_new(N, 1, 0);
+  for (size_t i = 0; i < N; i++) s.re[i] = c->a.sv[i];
+  s.re[at] += shift;
+  mlf_run run;
+  mlf_run_reset(&run);
+  lapack_outcome o = {0};
+  lapack_judge_spectrum(&run, c, "netlib", &o, &s, 1);
+  ld_free(&s);
+  int found = 0;
+  for (size_t i = 0; i < run.n_findings; i++)
+    found |= strstr(run.findings[i].tag, ":sgelss:spectrum-mismatch") != NULL;
+  return found;
+}
+
+static void subnormal_rounding_measured(void **state) {
+  (void)state;
+  lapack_case c;
+  make_case(&c, -140);
+  assert_int_equal(c.a.spectrum_known, 1);
+  long double fro = ld_norm_fro(&c.A), u = c.p.unit_roundoff;
+  assert_true(c.a.rounding > u * fro); /* the former allowance was short here */
+  assert_true(c.a.rounding <= u * fro + sqrtl(M * N) * (long double)c.p.tiny / 2);
+  free_case(&c);
+  make_case(&c, 0); /* normal range: within the former allowance, so never looser */
+  assert_true(c.a.rounding > 0 && c.a.rounding <= c.p.unit_roundoff * ld_norm_fro(&c.A));
+  free_case(&c);
+}
+
+static void planted_spectrum_caught(void **state) {
+  (void)state;
+  for (int e = -140; e <= 0; e += 140) {
+    lapack_case c;
+    make_case(&c, e);
+    assert_false(mismatch(&c, 0, 0));
+    assert_false(mismatch(&c, 2, allowance(&c) / 2));
+    assert_true(mismatch(&c, 2, 2 * allowance(&c)));
+    assert_true(mismatch(&c, N - 1, -2 * allowance(&c)));
+    free_case(&c);
+  }
+}
+
+static void svd_residual_subnormal_values(void **state) {
+  (void)state;
+  long double tiny = 0x1p-149L, s[3] = {100 * tiny, 60 * tiny, 3 * tiny};
+  ld_mat a = ld_new(3, 3, 0), id = ld_identity(3, 0);
+  for (size_t i = 0; i < 3; i++) a.re[LD_AT(&a, i, i)] = s[i];
+  long double eps = 0x1p-24L;
+  assert_true(lapack_check_svd(&a, &id, s, &id, eps, tiny) == 0);
+  s[1] += tiny / 2; /* a value rounded into the subnormal range */
+  assert_true(lapack_check_svd(&a, &id, s, &id, eps, tiny) <= 1);
+  s[1] += 2 * tiny; /* planted: off by more than any rounding of it */
+  assert_true(lapack_check_svd(&a, &id, s, &id, eps, tiny) > 1);
+  ld_free(&a), ld_free(&id);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(subnormal_rounding_measured),
+      cmocka_unit_test(planted_spectrum_caught),
+      cmocka_unit_test(svd_residual_subnormal_values),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
