@@ -263,6 +263,14 @@ void blas_emit_expectations(FILE *out, const char *name, const blas_emit_expect 
   fprintf(out, "};\nenum { %s_expectations = %zu };\n\n", name, n);
 }
 
+/* 1 when name is a word of the space-separated list. */
+static int in_list(const char *list, const char *name) {
+  size_t len = strlen(name);
+  for (const char *w = list; (w = strstr(w, name)) != NULL; w += len)
+    if ((w == list || w[-1] == ' ') && (w[len] == ' ' || w[len] == '\0')) return 1;
+  return 0;
+}
+
 void blas_emit_main_begin(FILE *out, const blas_precision *p, const char *names,
                           const char *output, int head, const char *symbol) {
   const char *type = blas_emit_real_type(p);
@@ -271,13 +279,16 @@ void blas_emit_main_begin(FILE *out, const blas_precision *p, const char *names,
   snprintf(list, sizeof list, "%s", names);
   for (char *save = NULL, *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save))
     fprintf(out, "  %s *%s = guarded(\"%s\", %s_init, %s_scalars * sizeof(%s), %d, %d);\n", type, name,
-            name, name, name, type, strcmp(name, output) == 0, head);
+            name, name, name, type, in_list(output, name), head);
   fprintf(out, "  print_library(\"%s\", (void *)%s);\n", symbol, symbol);
 }
 
 void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output, const char *also) {
   fprintf(out, "  int wrong = %s;\n", also ? also : "0");
-  fprintf(out, "  wrong |= check_output(\"%s\", %s, %s_init, %s_scalars, %d, %s_expected, %s_expectations);\n",
-          output, output, output, output, p->is_double, output, output);
+  char list[64];
+  snprintf(list, sizeof list, "%s", output);
+  for (char *save = NULL, *o = strtok_r(list, " ", &save); o; o = strtok_r(NULL, " ", &save))
+    fprintf(out, "  wrong |= check_output(\"%s\", %s, %s_init, %s_scalars, %d, %s_expected, %s_expectations);\n",
+            o, o, o, o, p->is_double, o, o);
   fprintf(out, "  printf(wrong ? \"the bug is present\\n\" : \"the bug is absent\\n\");\n  return wrong;\n}\n");
 }

@@ -64,14 +64,15 @@ void blas_emit_expectations(FILE *out, const char *name, const blas_emit_expect 
 
 /* Start of main: the watchdog and fault reporter, each operand named in names (a
  * space-separated list of array names already written) in a guarded buffer (`T *NAME =
- * guarded(...)`, read-only except output; head: flush after a leading guard page, the
+ * guarded(...)`, read-only except those in output, a list too; head: flush after a leading guard page, the
  * message's guard_before, instead of before a trailing one), and a line naming the file the
  * entry point `symbol` comes from. The caller then writes the call. */
 void blas_emit_main_begin(FILE *out, const blas_precision *p, const char *names,
                           const char *output, int head, const char *symbol);
 
 /* End of main: evaluates also (a C expression, nonzero when wrong; NULL: none) first, checks
- * output against NAME_expected and its initial bits, and returns 1 when anything is wrong. */
+ * each output (a space-separated list) against NAME_expected and its initial bits, and
+ * returns 1 when anything is wrong. */
 void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output, const char *also);
 
 /* The report an error-path call must make: none (invalid 0), or one naming the invalid

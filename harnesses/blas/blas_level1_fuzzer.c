@@ -99,7 +99,9 @@ static int run_backend(size_t bi, const level1_problem *pr, const level1_expecte
   if (errors) {
     snprintf(detail, sizeof detail, "reported an error on valid arguments: %s, parameter %d",
              err.routine, err.info);
-    raise_finding(&fc, "xerbla-on-valid", detail);
+    char kind[64];
+    snprintf(kind, sizeof kind, "xerbla-on-valid%s", level1_kind_suffix(pr));
+    raise_finding(&fc, kind, detail);
   }
   mlf_log(run, "%-16s %s, max error/bound %.3g", b->name, v.kind, v.worst_ratio);
   uint32_t closeness = v.worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(v.worst_ratio))) : 0;

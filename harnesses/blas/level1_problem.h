@@ -53,9 +53,10 @@ void level1_problem_from(level1_problem *pr, const Mlf__Blas__Level1Case *m);
  * dnrm2.f90 walks a negative increment backwards and reads x(1) n times for a zero one. */
 int level1_quick_return(const level1_problem *pr);
 /* "-nonpositive-incx" for nrm2, asum, i?amax and scal called with incx <= 0 (where the
- * reference's rule for the increment decides the result), else "": appended to the kind of
- * every wrong result, so that a library that reads such increments its own way is one
- * registry entry and a wrong result on positive increments stays apart. */
+ * reference's rule for the increment decides the result), "-noncanonical-flag" for rotm with
+ * a flag other than -2, -1, 0, 1 (which the reference reads by its sign), else "": appended
+ * to the kind of every wrong result, so that a library that reads such arguments its own way
+ * is one registry entry and a wrong result on ordinary arguments stays apart. */
 const char *level1_kind_suffix(const level1_problem *pr);
 /* The 0-based index an i?amax outcome names (the raw index less one through Fortran). */
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o);

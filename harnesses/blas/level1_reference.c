@@ -5,7 +5,8 @@
  *   incx <= 0: asum returns 0, i?amax 0 and scal leaves x as it is (level1_quick_return);
  *   nrm2 walks a negative increment backwards and reads x(1) n times for a zero one;
  *   axpy returns at once when alpha = 0 (x is not read); scal multiplies by every alpha
- *   (0 * NaN = NaN); rot and rotm multiply (rotm with flag -2 returns at once).
+ *   (0 * NaN = NaN); rot and rotm multiply (rotm with flag -2 returns at once, and reads any
+ *   other negative flag as -1 and any positive one as 1).
  * Bounds (Higham, Accuracy and Stability of Numerical Algorithms, ch. 3): a sum of k terms,
  * each an exact product an implementation forms with one rounding (or an input), summed in
  * any order and with or without fused multiply-adds, is within gamma_k(u) sum |term| of the
@@ -162,8 +163,10 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
     case L1(ROTM): { /* (x', y') = H (x, y) with H as the flag says */
       const double *h = pr->param;
       double flag = h[0], h11 = h[1], h21 = h[2], h12 = h[3], h22 = h[4];
+      /* drotm.f:123-172: DFLAG.LT.ZERO the full H, DFLAG.EQ.ZERO unit diagonal, any other
+       * (positive) flag the form with h12 = 1, h21 = -1; -2 returned before */
       if (flag == 0) h11 = h22 = 1;
-      if (flag == 1) h12 = 1, h21 = -1;
+      else if (flag > 0) h12 = 1, h21 = -1;
       if (which == 0) add(&t[0], h11, (double)x.re, 0), add(&t[0], h12, (double)y.re, 0);
       else add(&t[0], h21, (double)x.re, 0), add(&t[0], h22, (double)y.re, 0);
       break;

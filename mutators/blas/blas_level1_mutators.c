@@ -70,7 +70,10 @@ static void bound_level1(Mlf__Blas__Level1Case *c) {
   int32_t incy = bound_inc(c->incy, dot);
   if (incx != c->incx) c->has_incx = 1, c->incx = incx;
   if (incy != c->incy) c->has_incy = 1, c->incy = incy;
-  int32_t flag = (int32_t)((((int64_t)c->flag + 2) % 4 + 4) % 4 - 2); /* rotm: -2, -1, 0, 1 */
+  /* rotm's flag: -2 returns at once, and the reference reads any other negative flag as -1
+   * and any positive one as 1 (drotm.f:119-172), so -4..4 holds every case and a
+   * non-canonical member of each */
+  int32_t flag = c->flag > 4 || c->flag < -4 ? c->flag % 5 : c->flag;
   if (flag != c->flag) c->has_flag = 1, c->flag = flag;
   while (c->n_h > 4) protobuf_c_message_free_unpacked(&c->h[--c->n_h]->base, NULL);
   if (r == R(ROTMG)) keep_finite(c->d1, p), keep_finite(c->d2, p);
