@@ -10,9 +10,14 @@
 #include "mlf_scalar_slots.h"
 #include "mlf_textproto.h"
 
-static void print_thresholds(const mlf_real_limits *l) {
-  for (size_t i = 0; i < l->n_thresholds; i++)
-    printf("threshold\t%s\t%s\t%d\n", l->name, l->thresholds[i].name, l->thresholds[i].exponent);
+/* The exponent windows that count as reaching each threshold of l, and its subnormal range. */
+static void print_windows(const mlf_real_limits *l) {
+  for (size_t i = 0; i < l->n_thresholds; i++) {
+    int e = l->thresholds[i].exponent;
+    printf("window\t%s\t%s\t%d\t%d\n", l->name, l->thresholds[i].name, e - MLF_THRESHOLD_REACH,
+           e + MLF_THRESHOLD_REACH);
+  }
+  printf("window\t%s\tsubnormal-range\t%d\t%d\n", l->name, l->emin_sub, l->emin - 1);
 }
 
 static const char *value_class(double v, mlf_scalar_kind kind) {
@@ -40,8 +45,8 @@ static void print_scalar(const mlf_scalar_slot *slot, void *ctx) {
 int mlf_exponents_main(const char *argv0, const ProtobufCMessageDescriptor *type, int n_files,
                        char **files) {
   int status = 0;
-  print_thresholds(&mlf_float_limits);
-  print_thresholds(&mlf_double_limits);
+  print_windows(&mlf_float_limits);
+  print_windows(&mlf_double_limits);
   for (int i = 0; i < n_files; i++) {
     size_t size;
     uint8_t *data = mlf_input_read(argv0, files[i], type, &size);

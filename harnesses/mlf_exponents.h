@@ -4,7 +4,8 @@
 #define MLF_EXPONENTS_H
 #include <protobuf-c/protobuf-c.h>
 
-/* Prints the thresholds of mlf_exponent_values.h ("threshold FORMAT NAME EXPONENT"), then per
+/* Prints the exponent windows of the thresholds of mlf_exponent_values.h (within
+ * MLF_THRESHOLD_REACH) and of the subnormal ranges ("window FORMAT NAME LOW HIGH"), then per
  * input, as its harness would run it (post-processed), one line per set scalar:
  * "scalar FILE PATH CLASS EXPONENT", tab-separated. CLASS is zero, subnormal, normal, inf,
  * nan (of the field's own format: double for a Number) or special:NAME for a named special
