@@ -2,7 +2,6 @@
 #include "mlf_scalar_slots.h"
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "mlf_mutator_internal.h"
 
