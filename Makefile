@@ -186,7 +186,8 @@ sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call target_support,$(1),$(2)) harne
 LINK_LIBS := -l:libprotobuf-c.a -lm
 # The replay driver, with .textproto input, export and minimisation. It encodes text-format
 # inputs with protoc over the source tree's .proto files (MLF_PROTO_PATH at run time overrides).
-REPLAY_SRC := harnesses/mlf_replay_main.c harnesses/mlf_textproto.c harnesses/mlf_minimize.c
+REPLAY_SRC := harnesses/mlf_replay_main.c harnesses/mlf_textproto.c harnesses/mlf_minimize.c \
+              harnesses/mlf_exponents.c
 PROTO_PATH := $(subst $(eval) ,:,$(abspath proto $(sort $(foreach f,$(FAMILIES),$(dir $($(f)_GEN_PROTOS))))))
 $(BUILD)/libfuzzer/harnesses/mlf_textproto.o: libfuzzer_CFLAGS += -DMLF_PROTO_PATH='"$(PROTO_PATH)"'
 define target_rules

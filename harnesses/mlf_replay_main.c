@@ -6,13 +6,16 @@
  *        <target> --reproducer TAG FILE   writes a standalone C program for finding TAG of FILE
  *        <target> --export DIR|- FILE...  writes each input as readable text format
  *        <target> --encode DIR|- FILE...  writes each input encoded (from .textproto)
- *        <target> --minimize [--budget S] [--timeout S] IN OUT   (mlf_minimize.c) */
+ *        <target> --minimize [--budget S] [--timeout S] IN OUT   (mlf_minimize.c)
+ *        <target> --exponents FILE...     lists each real scalar's binary exponent
+ *                                         (mlf_exponents.c) */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mlf_emit.h"
 #include "mlf_entry.h"
+#include "mlf_exponents.h"
 #include "mlf_minimize.h"
 #include "mlf_target.h"
 #include "mlf_textproto.h"
@@ -69,16 +72,21 @@ int main(int argc, char **argv) {
     return mlf_textproto_convert_main(argv[0], mlf_this_target.message,
                                       strcmp(argv[1], "--export") == 0, argc - 2, argv + 2);
   if (argc >= 2 && strcmp(argv[1], "--minimize") == 0) return mlf_minimize_main(argc, argv);
+  if (argc >= 2 && strcmp(argv[1], "--exponents") == 0)
+    return mlf_exponents_main(argv[0], mlf_this_target.message, argc - 2, argv + 2);
   if (argc < 2 || argv[1][0] == '-') {
     fprintf(stderr, "usage: %s [--message-name] FILE...\n"
                     "       %s --reproducer TAG FILE\n"
                     "       %s --export|--encode DIR|- FILE...\n"
                     "       %s --minimize [--budget SECONDS] [--timeout SECONDS] IN OUT\n"
+                    "       %s --exponents FILE...\n"
                     "  replays %s inputs (encoded, or .textproto) of target %s and prints the\n"
                     "  verdict of each; --reproducer writes a standalone C program for finding\n"
                     "  TAG of FILE; --export / --encode write inputs as text format / encoded;\n"
-                    "  --minimize writes the smallest input it finds with the same verdict\n",
-            argv[0], argv[0], argv[0], argv[0], mlf_this_target.message->name, mlf_this_target.name);
+                    "  --minimize writes the smallest input it finds with the same verdict;\n"
+                    "  --exponents lists the binary exponent of every real scalar\n",
+            argv[0], argv[0], argv[0], argv[0], argv[0], mlf_this_target.message->name,
+            mlf_this_target.name);
     return 2;
   }
   mlf_entry_init(argv[0]);

@@ -18,7 +18,8 @@ void mlf_post_process(ProtobufCMessage *msg);
 
 /* A domain mutator changes one meaningful thing of a message of its type (a LEMON rule, a
  * MoCo operator, ...). Returns 0 when it did not apply. Chosen alongside generic operations
- * with the given weight; its name appears in mlf_mutator_last_op(). */
+ * with the given weight; its name appears in mlf_mutator_last_op(). Type NULL: offered on the
+ * root message of every tree, whatever its type (mutators that work by reflection). */
 typedef int (*mlf_domain_mutator_fn)(ProtobufCMessage *msg, mlf_rng *rng);
 void mlf_register_domain_mutator(const ProtobufCMessageDescriptor *type, const char *name,
                                  mlf_domain_mutator_fn fn, unsigned weight);

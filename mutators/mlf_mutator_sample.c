@@ -71,10 +71,15 @@ static void offer_field(walker *w, ProtobufCMessage *msg, const ProtobufCFieldDe
   if (offer(w, weight, msg)) w->t->field = f;
 }
 
+/* A domain mutator applies to messages of its type; one of type NULL to the root only. */
+static int domain_applies(const mlf_domain_entry *e, const ProtobufCMessage *msg, unsigned depth) {
+  return e->type ? e->type == msg->descriptor : depth == 0;
+}
+
 static void offer_domains(walker *w, ProtobufCMessage *msg) {
   uint64_t weight = 0;
   for (size_t i = 0, n = mlf_domain_count(); i < n; i++)
-    if (mlf_domain_get(i)->type == msg->descriptor) weight += mlf_domain_get(i)->weight;
+    if (domain_applies(mlf_domain_get(i), msg, w->depth)) weight += mlf_domain_get(i)->weight;
   if (offer(w, weight, msg)) w->t->field = NULL;
 }
 
@@ -110,7 +115,7 @@ static void resolve(walker *w, mlf_target *t) {
     t->op = MLF_OP_DOMAIN;
     for (size_t i = 0;; i++) {
       const mlf_domain_entry *e = mlf_domain_get(i);
-      if (e->type != t->msg->descriptor) continue;
+      if (!domain_applies(e, t->msg, t->depth)) continue;
       if (r < e->weight) {
         t->domain = i;
         return;
