@@ -6,7 +6,7 @@
  * flame/blis PR #668) and GSL 2.7.1 cblas (Debian libgslcblas0 2.7.1+dfsg-5+deb12u1,
  * cblas/source_nrm2_r.h) still use that loop. The library is opened by path (one program for
  * both): ./nrm2-two-infinities blis|gslcblas. Exit 1 while the result is not +Inf.
- * case: blis mlf:blas_level1:blis:*nrm2:nan-spurious-legacy-scaled
+ * case: blis mlf:blas_level1:blis:*nrm2:nan-spurious-legacy-scaled*
  * case: gslcblas mlf:blas_level1:gslcblas:*nrm2:nan-spurious-legacy-scaled
  * link: -ldl
  */
