@@ -84,8 +84,7 @@ int level1_quick_return(const level1_problem *pr) {
 
 const char *level1_kind_suffix(const level1_problem *pr) {
   double flag = pr->param[0];
-  if (pr->n <= 0) return "";
-  if (one_vector(pr->family) && pr->incx <= 0) return "-nonpositive-incx";
+  if (pr->n > 0 && one_vector(pr->family) && pr->incx <= 0) return "-nonpositive-incx";
   if (pr->family == L1(ROTM) && flag != -2 && flag != -1 && flag != 0 && flag != 1)
     return "-noncanonical-flag";
   return "";
