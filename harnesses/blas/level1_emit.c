@@ -1,5 +1,5 @@
 /* Standalone program for a blas_level1 finding (level1_emit.h), for the dots (dot, dotu, dotc,
- * sdsdot, dsdot) and scal: x and y as the harness built them (gaps between strided elements
+ * sdsdot, dsdot), the norms (asum, nrm2) and scal: x and y as the harness built them (gaps between strided elements
  * hold NaNs no routine may use), the call as level1_call.c makes it (Fortran: everything by
  * address, complex dots returned by value as gfortran does; CBLAS: real scalars by value,
  * complex dots through cblas_?dot?_sub), and the expectations from the long-double
@@ -42,6 +42,22 @@ static void emit_dot(FILE *out, const level1_problem *pr, const char *symbol, in
   }
 }
 
+static int is_norm(level1_family f) { return f == L1(ASUM) || f == L1(NRM2); }
+
+/* The norm's declaration (a real result, also for scasum, dznrm2...) and the call storing it
+ * into result[]. */
+static void emit_norm(FILE *out, const level1_problem *pr, const char *symbol, int declare) {
+  const char *t = blas_emit_real_type(&pr->p), *in = pr->fortran ? "const int *" : "int ";
+  if (declare) {
+    fprintf(out, "%s %s(%sn, const void *x, %sincx);\n\n", t, symbol, in, in);
+    return;
+  }
+  if (pr->fortran)
+    fprintf(out, "  double result[2] = {%s(&(const int){%d}, x, &(const int){%d}), 0};\n", symbol,
+            pr->n, pr->incx);
+  else fprintf(out, "  double result[2] = {%s(%d, x, %d), 0};\n", symbol, pr->n, pr->incx);
+}
+
 static void emit_scal(FILE *out, const level1_problem *pr, const char *symbol, int declare) {
   const char *t = blas_emit_real_type(&pr->p);
   int by_address = pr->fortran || (pr->p.is_complex && pr->family == L1(SCAL));
@@ -63,8 +79,9 @@ static void emit_scal(FILE *out, const level1_problem *pr, const char *symbol, i
 int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *identity, FILE *out) {
   level1_problem pr;
   level1_problem_from(&pr, m);
-  int dot = is_dot(pr.family), scal = pr.family == L1(SCAL) || pr.family == L1(SCAL_REAL);
-  if (pr.fn == BLAS_FN_COUNT || (!dot && !scal)) return -1;
+  int dot = is_dot(pr.family), norm = is_norm(pr.family);
+  int scal = pr.family == L1(SCAL) || pr.family == L1(SCAL_REAL);
+  if (pr.fn == BLAS_FN_COUNT || (!dot && !norm && !scal)) return -1;
   mlf_guard_side side = m->guard_before ? MLF_GUARD_HEAD : MLF_GUARD_TAIL;
   level1_vector_make(&pr.x, m->x, &pr.p, pr.n, pr.incx, 1, side, "x");
   level1_vector_make(&pr.y, m->y, &pr.p, dot ? pr.n : 0, pr.incy, 2, side, "y");
@@ -82,18 +99,21 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
     if (dot) blas_emit_array(out, &pr.p, "y", pr.y.data, pr.y.count);
     blas_emit_expect rules[512];
     size_t n = 0;
-    if (dot) {
+    if (dot || norm) {
       mlf_expect e[2], alt[2];
+      int result_parts = norm ? 1 : parts, alternative = dot && pr.p.is_complex;
       level1_expect_scalar(&pr, L1_EXACT, e);
       level1_expect_scalar(&pr, L1_COMPLEX_ALTERNATIVE, alt);
-      for (int part = 0; part < parts; part++)
-        rules[n++] = blas_emit_expect_of(part, 0, 0, part, &e[part], pr.p.is_complex ? &alt[part] : NULL);
+      for (int part = 0; part < result_parts; part++)
+        rules[n++] = blas_emit_expect_of(part, 0, 0, part, &e[part], alternative ? &alt[part] : NULL);
       fprintf(out, "static const double result_init[2] = {0, 0};\n");
       blas_emit_expectations(out, "result", rules, n);
-      emit_dot(out, &pr, symbol, 1);
-      blas_emit_main_begin(out, &pr.p, "x y", "", m->guard_before, symbol);
-      emit_dot(out, &pr, symbol, 0);
-      fprintf(out, "  int wrong = check_output(\"result\", result, result_init, %d, 1, result_expected, result_expectations);\n", parts);
+      if (dot) emit_dot(out, &pr, symbol, 1);
+      else emit_norm(out, &pr, symbol, 1);
+      blas_emit_main_begin(out, &pr.p, dot ? "x y" : "x", "", m->guard_before, symbol);
+      if (dot) emit_dot(out, &pr, symbol, 0);
+      else emit_norm(out, &pr, symbol, 0);
+      fprintf(out, "  int wrong = check_output(\"result\", result, result_init, %d, 1, result_expected, result_expectations);\n", result_parts);
       fprintf(out, "  printf(wrong ? \"the bug is present\\n\" : \"the bug is absent\\n\");\n  return wrong;\n}\n");
     } else {
       for (int i = 0; i < pr.n && n + 2 <= sizeof rules / sizeof *rules; i++) {
