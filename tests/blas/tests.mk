@@ -5,3 +5,6 @@ $(OUT)/tests/test_level23_relations: $(call obj,unit,$(filter-out harnesses/blas
 # The verdict's naming of deviant semantics drives the product reference it reads.
 $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))
+# The rotmg hang predicate is checked against the installed reference BLAS (dlopen).
+$(OUT)/tests/test_level1_rotmg_hang: $(call obj,unit,harnesses/blas/level1_known_crashes.c)
+$(OUT)/tests/test_level1_rotmg_hang: TEST_LDLIBS := -ldl
