@@ -187,7 +187,6 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
     blas_emit_array(out, &pr.p, "x", pr.x.data, pr.x.count);
     emit_iamax(out, &pr, symbol, m->guard_before, want);
   } else if (status == 0) {
-    int parts = pr.p.is_complex && !norm ? 2 : 1;
     fprintf(out, "/* x and y as the fuzzer built them (the NaNs between strided elements are\n"
                  " * gaps no routine may use); expectations from a long-double reference. */\n");
     blas_emit_array(out, &pr.p, "x", pr.x.data, pr.x.count);
@@ -196,10 +195,11 @@ int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *ide
     size_t n = 0;
     if (dot || norm) {
       mlf_expect e[2], alt[2];
+      int parts = pr.p.is_complex && !norm ? 2 : 1, alternative = dot && pr.p.is_complex;
       level1_expect_scalar(&pr, L1_EXACT, e);
       level1_expect_scalar(&pr, L1_COMPLEX_ALTERNATIVE, alt);
       for (int part = 0; part < parts; part++)
-        rules[n++] = blas_emit_expect_of(part, 0, 0, part, &e[part], pr.p.is_complex ? &alt[part] : NULL);
+        rules[n++] = blas_emit_expect_of(part, 0, 0, part, &e[part], alternative ? &alt[part] : NULL);
       fprintf(out, "static const double result_init[2] = {0, 0};\n");
       blas_emit_expectations(out, "result", rules, n);
       (dot ? emit_dot : emit_norm)(out, &pr, symbol, 1);

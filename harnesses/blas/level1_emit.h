@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include "blas_level1.pb-c.h"
 
-/* mlf_emit_reproducer for blas_level1 (dots and scal): tag as raised, identity of the backend
- * it names (NULL when not loaded). Returns 0, or -1 for another family or a backend with no
- * installed library. */
+/* mlf_emit_reproducer for blas_level1 (every family but rotg and rotmg; i?amax without a NaN):
+ * tag as raised, identity of the backend it names (NULL when not loaded). Returns 0, or -1
+ * for another family or a backend with no installed library. */
 int level1_emit(const Mlf__Blas__Level1Case *m, const char *tag, const char *identity, FILE *out);
 #endif

@@ -11,3 +11,6 @@ $(OUT)/tests/test_lapack_spectrum: $(call obj,unit,$(addprefix harnesses/blas/,l
 # The level-1 increment rules: the post-processor and the reference, judge and vectors it drives.
 $(OUT)/tests/test_level1_increments: $(call obj,unit,$(addprefix harnesses/blas/,level1_problem.c \
   level1_reference.c level1_judge.c level1_vector.c blas_operand.c))
+# The rotmg hang predicate is checked against the installed reference BLAS (dlopen).
+$(OUT)/tests/test_level1_rotmg_hang: $(call obj,unit,harnesses/blas/level1_known_crashes.c)
+$(OUT)/tests/test_level1_rotmg_hang: TEST_LDLIBS := -ldl
