@@ -5,3 +5,5 @@ $(OUT)/tests/test_level23_relations: $(call obj,unit,$(filter-out harnesses/blas
 # The verdict's naming of deviant semantics drives the product reference it reads.
 $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))
+# How a library's error report is read into a CBLAS position (errors_normalise).
+$(OUT)/tests/test_errors_normalise: $(call obj,unit,harnesses/blas/errors_rules.c)
