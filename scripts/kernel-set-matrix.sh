@@ -9,7 +9,7 @@
 # cores default to harnesses/libraries/debian_blas_lapack/kernel-sets.sh); OUT as in the Makefile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-only= cores=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
+only='' cores=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=$2; shift 2 ;;
@@ -30,6 +30,7 @@ outcome() {
   ASAN_OPTIONS=detect_leaks=0:symbolize=0 MLF_REPORT_KNOWN=1 timeout -k 5 60 "$replay/$1" "$2" \
     >"$scratch" 2>&1 || status=$?
   # (a loop, not grep -q: grep closing the pipe early would fail the test under pipefail)
+  # shellcheck disable=SC2053  # the pattern is a glob on purpose
   while read -r f; do [[ $f != $4 ]] || matched=1; done < <(sed -n 's/^finding //p' "$scratch")
   if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then echo hang
   elif grep -q "^==== mlfuzz: crash in .* backend $3 ====" "$scratch" ||

@@ -8,7 +8,7 @@
 # needs_unmet NEEDS IDENTITIES: prints why the backend lines IDENTITIES (the replay's MLF_VERBOSE
 # output) do not meet NEEDS, or nothing when they do.
 needs_unmet() {
-  local needs=$1 backend texts identity negated= text found=
+  local needs=$1 backend texts identity negated='' text found=''
   [ "$needs" != - ] || return 0
   backend=${needs%% *} texts=${needs#* }
   identity=$(sed -n "s/^mlf: backend $backend = //p" <<<"$2" | head -n 1)
