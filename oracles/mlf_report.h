@@ -48,7 +48,9 @@ const char *mlf_run_verdict(const mlf_run *run);
 typedef struct {
   const char *tag;         /* a tag, or a shell pattern (fnmatch) covering several */
   const char *reproducer;  /* path in the source tree */
-  const char *requires;    /* "-" or "<backend> <text in its identity>" to reproduce for real */
+  const char *requires;    /* "-", or "<backend> <text>|<text>..." in its identity (or
+                            * "<backend> !<text>|...": none of them) to reproduce for real
+                            * (scripts/registry-needs.sh) */
   const char *status;      /* upstream status, or "implementation-defined" */
   const char *explanation;
 } mlf_known_finding;

@@ -12,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/standalone-lib.sh
+. scripts/registry-needs.sh
 only=
 [ "${1:-}" != --only ] || only=$2
 out=${MLF_REPRODUCERS_OUT:-build/reproducers}
@@ -44,11 +45,11 @@ generate() {
   [ -x "$replay/$target" ] || { echo "missing ($replay/$target is not built)"; return; }
   [ -f "$bin" ] || { echo "missing (regress input $input is not encoded to $bin)"; return; }
   mkdir -p "$out/$family"
-  # A row that needs a prebuilt OpenBLAS kernel set ("<backend> core NAME") is replayed under
-  # it where this CPU runs it; the program then carries that env line itself.
-  local coretype=
-  case $needs in *" core "*) coretype=${needs##* core }; coretype=${coretype%% *}
-    grep -qx "$coretype" <<<"$kernel_sets" || coretype= ;; esac
+  # A row that needs prebuilt OpenBLAS kernel sets ("<backend> core NAME|core NAME", or
+  # "<backend> !core NAME|..." for all but those) is replayed under one this CPU runs
+  # (scripts/registry-needs.sh); the program then carries that env line itself.
+  local coretype why
+  coretype=$(needs_coretype "$needs" "$kernel_sets")
   # The program carries the values of the minimised message (the replay driver's --minimize,
   # keeping this tag) when its program still fails standalone, else those of the regress
   # input (a minimised message may raise the tag only in a build the program cannot link).
@@ -70,9 +71,10 @@ generate() {
   done
   case $status in
     0) echo "$program"; return ;;
-    1) if [ "$needs" != - ] && ! MLF_VERBOSE=1 timeout 120 "$replay/$target" "$bin" 2>&1 |
-            grep "^mlf: backend ${needs%% *} = " | grep -qF "${needs#* }"; then
-         echo "skipped (the regress input needs '$needs', which this machine lacks)"
+    1) why=$(needs_unmet "$needs" "$(env ${coretype:+OPENBLAS_CORETYPE=$coretype} MLF_VERBOSE=1 \
+              timeout 120 "$replay/$target" "$bin" 2>&1 | grep '^mlf: backend ' || true)")
+       if [ -n "$why" ]; then
+         echo "skipped (the regress input needs what this machine lacks: $why)"
        else
          echo "missing (the regress input no longer raises the tag: $(tail -n 1 "$program.log"))"
        fi ;;

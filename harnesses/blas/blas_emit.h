@@ -77,8 +77,8 @@ void blas_emit_main_end(FILE *out, const blas_precision *p, const char *output, 
 
 /* The report an error-path call must make: none (invalid 0), or one naming the invalid
  * argument, as the CBLAS routine with its CBLAS position ("" for a Fortran call), or as the
- * Fortran routine with its position in the Fortran call the reference makes (0: none, the
- * layout), or (GSL) as its source file "source_<family>..." with the CBLAS position. */
+ * Fortran routine with its position in the Fortran call the reference makes (0: the layout,
+ * which comes before the Fortran routine's first argument), or (GSL) as its source file "source_<family>..." with the CBLAS position. */
 typedef struct {
   int invalid;
   char argument[16];

@@ -57,7 +57,8 @@ static int openblas_trmm_nan_alpha_as_zero(const level23_problem *pb) {
 }
 
 /* The prebuilt OpenBLAS 0.3.21 libraries read past the end of x in complex gemv and hemv
- * (c/zgemv_n, _t, _r kernels; SkylakeX, Haswell and Sandybridge kernel sets alike), in either
+ * (c/zgemv_n, _t, _r kernels; every kernel set from Sandybridge up, Cooperlake and Zen
+ * included; the regress inputs do not fault on Prescott, Core2, Penryn or Nehalem), in either
  * layout and every threading variant (seen: zhemv n = 6 row-major, chemv 5 x 6 Fortran, zgemv
  * 7 x 38 row-major and 18 x 8 Fortran, cgemv 59 x 199 threaded): every complex gemv and hemv
  * on them counts, broader than seen. GSL cblas syr2k with op = T (or C) accesses past the end

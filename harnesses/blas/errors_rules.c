@@ -168,8 +168,12 @@ void errors_normalise(const errors_args *a, const char *routine, int info, error
   while (len > 0 && (out->routine[len - 1] == ' ' || out->routine[len - 1] == '_')) len--;
   out->routine[len] = '\0';
   int n = (int)strlen(a->r->args);
+  /* Under the Fortran name of a CBLAS call, 0 is the layout, which comes before the Fortran
+   * routine's first argument: OpenBLAS's CBLAS wrappers (its interface/ sources) start with
+   * info = 0, set -1 inside the CblasRowMajor and CblasColMajor branches, and report when
+   * info >= 0. */
   if (out->fortran_named)
-    out->position = info >= 1 && info <= n ? errors_slot_arg(a, info - 1) + 2 : 0;
+    out->position = info >= 1 && info <= n ? errors_slot_arg(a, info - 1) + 2 : a->cblas && info == 0;
   else
     out->position = info >= 1 && info <= n + 1 ? info : 0;
 }

@@ -52,7 +52,8 @@ int errors_slot_arg(const errors_args *a, int slot);
 
 /* A report normalised: the routine it names and the CBLAS position of the argument it means.
  * A Fortran-style name ("DGEMV") carries a Fortran position in the Fortran call the reference
- * makes (swapped in row-major, as netlib's xerbla_ and cblas_xerbla translate it back); a
+ * makes (swapped in row-major, as netlib's xerbla_ and cblas_xerbla translate it back; in a
+ * CBLAS call, 0 is the layout, before the Fortran routine's first argument); a
  * "cblas_" name carries a CBLAS position, and so does GSL's, which names its source file
  * ("source_gemv_r.h": the routine without its precision). position is 0 when info is out of
  * range. */

@@ -19,8 +19,9 @@ static int calls_xerbla_on_valid(lapack_routine r, size_t m, size_t n, size_t nr
 /* ?gelss with NRHS = 0 (valid, B then has no element) falls into its NRHS = 1 branch and
  * calls ?gemv on B(1:n) (reference code in every LAPACK here): a fault on B's guard page. */
 
-/* The prebuilt OpenBLAS 0.3.21 libraries (SkylakeX kernels) read up to 32 bytes past the end
- * of a complex matrix in c/zgemv_n, which c/zlarf calls to apply a reflector from the right:
+/* The prebuilt OpenBLAS 0.3.21 libraries (every kernel set from Sandybridge up; the cgesvd
+ * regress input on every kernel set: scripts/kernel-set-matrix.sh) read up to 32 bytes past
+ * the end of a complex matrix in c/zgemv_n, which c/zlarf calls to apply a reflector from the right:
  * c/zgelqf (?gels with m < n) and c/zgebrd (?gelss, ?gelsd, ?gesvd, every shape seen) fault on
  * the guard page after A or VT (also with guard_before when the buffer fills whole pages); the
  * same kernel reads past WORK in c/zheev (seen zheev n = 57, threaded build).

@@ -14,3 +14,5 @@ $(OUT)/tests/test_level1_increments: $(call obj,unit,$(addprefix harnesses/blas/
 # The rotmg hang predicate is checked against the installed reference BLAS (dlopen).
 $(OUT)/tests/test_level1_rotmg_hang: $(call obj,unit,harnesses/blas/level1_known_crashes.c)
 $(OUT)/tests/test_level1_rotmg_hang: TEST_LDLIBS := -ldl
+# How a library's error report is read into a CBLAS position (errors_normalise).
+$(OUT)/tests/test_errors_normalise: $(call obj,unit,harnesses/blas/errors_rules.c)
