@@ -1,22 +1,18 @@
 /* Recurrent layers of the LEMON reference over [T, F]: LSTM, GRU (oneDNN's vanilla GRU) and
- * SIMPLE_RNN, zero initial state, one batch item each.
+ * SIMPLE_RNN, zero initial state, one batch item each; the box bound here, then the
+ * first-order bound where it is smaller (lemon_reference_rnn.h).
  *
- * Soundness: every gate pre-activation is one float sum of F + U + 1 terms (W x, R h and the
+ * The box: every gate pre-activation is one float sum of F + U + 1 terms (W x, R h and the
  * bias, in any grouping), bounded like a dense layer with the state's own error carried by
  * |R| e_h; the gate functions go through lref_activation (logistic, tanh) with their input
  * errors; the state updates are products and sums of bounded quantities (|a^ b^ - a b| <=
  * |a| e_b + |b| e_a + e_a e_b, plus gamma of their magnitudes for the rounding). The state
  * errors so propagate step by step. */
-#include "lemon_reference_internal.h"
+#include "lemon_reference_rnn.h"
+#include <stdlib.h>
+#include <string.h>
 
-#define MAX_GATES (4 * LEMON_MAX_UNITS)
-
-/* One time step's shared data: the input row, the state feeding the recurrent weights. */
-typedef struct {
-  const lemon_layer *l;
-  size_t f, u, gates;  /* features, units, gates per unit (4, 3, 1) */
-  const double *x, *xe;
-} step_input;
+typedef lref_step_input step_input;
 
 /* Pre-activation of gate row q, its recurrent input being h (error he), then the gate
  * function act (LOGISTIC or TANH). */
@@ -33,8 +29,8 @@ static void gate(const step_input *s, size_t q, const double *h, const double *h
   lref_activation(act, 0.0, 0.0, p, pe, v, ve);
 }
 
-#define SIG MLF__LEMON__ACTIVATION__LOGISTIC
-#define TANH MLF__LEMON__ACTIVATION__TANH
+#define SIG LREF_SIG
+#define TANH LREF_TANH
 
 /* c' = f c + i tanh(g), h' = o tanh(c'); gates i, f, c, o. */
 static void lstm_step(const step_input *s, double *h, double *he, double *c, double *ce) {
@@ -89,22 +85,85 @@ static void simple_rnn_step(const step_input *s, double *h, double *he) {
   for (size_t j = 0; j < s->u; j++) h[j] = nh[j], he[j] = nhe[j];
 }
 
-/* Runs the sequence; writes every h (return_sequences) or the last. */
+/* Multiply-adds the first-order bound may spend on one layer and batch item (outputs x steps
+ * x n^2); beyond it the layer keeps the box bound (still rigorous, looser). */
+#define FIRST_ORDER_BUDGET (1u << 25)
+
+/* The linearizations of every step (lemon_reference_rnn.h), n the state size. */
+typedef struct {
+  size_t n;
+  double *jac, *rad, *local;
+  int usable;  /* allocated, and every box so far finite */
+} linearization;
+
+static void linearization_open(linearization *z, size_t steps, size_t n, size_t outputs) {
+  memset(z, 0, sizeof *z);
+  z->n = n;
+  if ((double)outputs * (double)steps * (double)(n * n) > FIRST_ORDER_BUDGET) return;
+  z->jac = malloc(steps * n * n * sizeof(double));
+  z->rad = malloc(steps * n * n * sizeof(double));
+  z->local = malloc(steps * n * sizeof(double));
+  z->usable = z->jac && z->rad && z->local;
+}
+
+static void linearization_close(linearization *z) {
+  free(z->jac), free(z->rad), free(z->local);
+}
+
+static int all_finite(const double *v, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!isfinite(v[i])) return 0;
+  return 1;
+}
+
+/* Step t's linearization around the state before it (h, he, c, ce), the box of the new cell
+ * state being nce. */
+static void linearize(linearization *z, const step_input *s, size_t t, const double *h,
+                      const double *he, const double *c, const double *ce, const double *nce) {
+  size_t n = z->n;
+  if (!z->usable) return;
+  if (!all_finite(s->x, s->f) || !all_finite(s->xe, s->f) || !all_finite(he, s->u) ||
+      !all_finite(ce, s->u) || !all_finite(nce, s->u)) {
+    z->usable = 0;
+    return;
+  }
+  lref_rnn_state st = {h, he, c, ce, nce};
+  double *jac = z->jac + t * n * n, *rad = z->rad + t * n * n, *local = z->local + t * n;
+  if (s->gates == 4) lref_lstm_linearize(s, &st, jac, rad, local);
+  else if (s->gates == 3) lref_gru_linearize(s, &st, jac, rad, local);
+  else lref_simple_rnn_linearize(s, &st, jac, rad, local);
+}
+
+/* Runs the sequence; writes every h (return_sequences) or the last, with the smaller of the
+ * box and the first-order bounds. */
 static void run_rnn(const lemon_layer *l, const double *x, const double *xe, double *y,
                     double *ye, size_t gates) {
   size_t t_len = l->in[0]->dim[0], f = l->in[0]->dim[1], u = l->units;
+  size_t outputs = l->return_sequences ? t_len * u : u;
   double h[LEMON_MAX_UNITS] = {0}, he[LEMON_MAX_UNITS] = {0};
   double c[LEMON_MAX_UNITS] = {0}, ce[LEMON_MAX_UNITS] = {0};
+  double ph[LEMON_MAX_UNITS], phe[LEMON_MAX_UNITS], pc[LEMON_MAX_UNITS], pce[LEMON_MAX_UNITS];
+  linearization z;
+  linearization_open(&z, t_len, gates == 4 ? 2 * u : u, outputs);
   for (size_t t = 0; t < t_len; t++) {
     step_input s = {l, f, u, gates, x + t * f, xe + t * f};
+    memcpy(ph, h, sizeof h), memcpy(phe, he, sizeof he), memcpy(pc, c, sizeof c), memcpy(pce, ce, sizeof ce);
     if (gates == 4) lstm_step(&s, h, he, c, ce);
     else if (gates == 3) gru_step(&s, h, he);
     else simple_rnn_step(&s, h, he);
+    linearize(&z, &s, t, ph, phe, pc, pce, ce);
     if (l->return_sequences || t + 1 == t_len) {
       size_t at = l->return_sequences ? t * u : 0;
       for (size_t j = 0; j < u; j++) y[at + j] = h[j], ye[at + j] = he[j];
     }
   }
+  double work[3 * 2 * LEMON_MAX_UNITS];
+  for (size_t o = 0; z.usable && o < outputs; o++) {
+    size_t t = l->return_sequences ? o / u : t_len - 1;
+    double tight = lref_rnn_first_order_bound(z.n, z.jac, z.rad, z.local, t, o % u, work);
+    if (tight < ye[o]) ye[o] = tight;
+  }
+  linearization_close(&z);
 }
 
 void lref_lstm(const lemon_layer *l, const double *const *x, const double *const *xe, double *y,
