@@ -61,8 +61,8 @@ static void pow_eval(double alpha, double beta, interval v, double *y, double *y
   *ye = (v.e > 0 ? fabs(alpha * beta) * lmax * v.e : 0.0) + own;
 }
 
-void lref_activation_in(Mlf__Lemon__Activation act, double alpha, double beta, double x, double e,
-                        double ep, double *y, double *ye) {
+void lref_activation(Mlf__Lemon__Activation act, double alpha, double beta, double x, double e,
+                     double *y, double *ye) {
   interval v = interval_of(x, e);
   double L = 1.0, own = 0.0;
   if (!(e >= 0) || isinf(e)) { *y = x, *ye = INFINITY; return; }
@@ -205,10 +205,5 @@ void lref_activation_in(Mlf__Lemon__Activation act, double alpha, double beta, d
     *y = x;
     break;
   }
-  *ye = L * ep + own;
-}
-
-void lref_activation(Mlf__Lemon__Activation act, double alpha, double beta, double x, double e,
-                     double *y, double *ye) {
-  lref_activation_in(act, alpha, beta, x, e, e, y, ye);
+  *ye = L * e + own;
 }

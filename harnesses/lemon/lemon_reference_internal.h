@@ -42,11 +42,6 @@ static inline double lref_product_error(double a, double ea, double b, double eb
  * the output (propagated input error plus the function's own float error). */
 void lref_activation(Mlf__Lemon__Activation act, double alpha, double beta, double x, double e,
                      double *y, double *ye);
-/* The same with the input known to lie in [x - e, x + e] but only an error ep <= e to carry:
- * L ep + own, L and own taken over the whole interval (functions whose bound is not of that
- * form carry e, which is looser). */
-void lref_activation_in(Mlf__Lemon__Activation act, double alpha, double beta, double x, double e,
-                        double ep, double *y, double *ye);
 
 /* Kernels (one batch item). */
 typedef void lref_kernel(const lemon_layer *l, const double *const *x, const double *const *xe,

@@ -4,7 +4,7 @@
  *
  * The box: every gate pre-activation is one float sum of F + U + 1 terms (W x, R h and the
  * bias, in any grouping), bounded like a dense layer with the state's own error carried by
- * |R| e_h; the gate functions go through lref_activation (logistic, tanh) with their input
+ * |R| e_h; the gate functions go through lref_rnn_activation (logistic, tanh) with their input
  * errors; the state updates are products and sums of bounded quantities (|a^ b^ - a b| <=
  * |a| e_b + |b| e_a + e_a e_b, plus gamma of their magnitudes for the rounding). The state
  * errors so propagate step by step. */
@@ -13,6 +13,20 @@
 #include <string.h>
 
 typedef lref_step_input step_input;
+
+void lref_rnn_activation(Mlf__Lemon__Activation act, double x, double e, double ep, double *y,
+                         double *ye) {
+  if (!(e >= 0) || isinf(e)) { *y = act == LREF_SIG ? 1 / (1 + exp(-x)) : tanh(x), *ye = INFINITY; return; }
+  double amin = fabs(x) > e ? fabs(x) - e : 0.0, L;
+  if (act == LREF_SIG) {
+    double s = 1 / (1 + exp(-amin));
+    *y = 1 / (1 + exp(-x)), L = s * (1 - s);
+  } else {
+    double t = tanh(amin);
+    *y = tanh(x), L = 1 - t * t;
+  }
+  *ye = L * ep + LREF_RNN_ACT_REL * (fabs(*y) + L * e) + LREF_RNN_ACT_ABS;
+}
 
 /* Pre-activation of gate row q, its recurrent input being h (error he), then the gate
  * function act (LOGISTIC or TANH). */
@@ -26,7 +40,7 @@ static void gate(const step_input *s, size_t q, const double *h, const double *h
   for (size_t k = 0; k < s->u; k++) lref_acc_product(&a, r[k], h[k], he[k]);
   double p, pe;
   lref_acc_result(&a, 0, 1.0, &p, &pe);
-  lref_activation(act, 0.0, 0.0, p, pe, v, ve);
+  lref_rnn_activation(act, p, pe, pe, v, ve);
 }
 
 #define SIG LREF_SIG
@@ -46,7 +60,7 @@ static void lstm_step(const step_input *s, double *h, double *he, double *c, dou
     double nce = lref_product_error(f, fe, c[j], ce[j]) + lref_product_error(i, ie, g, ge) +
                  lref_sum_rounding(3, mag);
     double t, te;
-    lref_activation(TANH, 0.0, 0.0, nc, nce, &t, &te);
+    lref_rnn_activation(TANH, nc, nce, nce, &t, &te);
     nh[j] = o * t;
     nhe[j] = lref_product_error(o, oe, t, te) + lref_sum_rounding(1, (fabs(o) + oe) * (fabs(t) + te));
     c[j] = nc, ce[j] = nce;

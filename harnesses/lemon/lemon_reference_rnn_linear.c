@@ -1,7 +1,7 @@
 /* Linearizations of one LSTM, GRU or SIMPLE_RNN step around the reference state
  * (lemon_reference_rnn.h). The step's own error at a state of the box is bounded like the box
  * propagation bounds it (lemon_reference_rnn.c: sums by gamma of the magnitudes, gate
- * functions through lref_activation, products with their rounding), with the magnitudes and
+ * functions through lref_rnn_activation, products with their rounding), with the magnitudes and
  * the functions' slopes taken over the whole box, but carrying only the errors the step
  * adds: the input's errors, the roundings and the function errors, not the state's error
  * (which the Jacobians carry). The Jacobians' variation over the box: every entry is a sum of
@@ -45,8 +45,8 @@ static gate_lin gate_at(const lref_step_input *s, size_t q, const double *v, con
   }
   lref_acc_result(&a, 0, 1.0, &p, &own);
   gate_lin g;
-  lref_activation_in(act, 0.0, 0.0, p, own + reach, own, &g.y, &g.local);
-  lref_activation(act, 0.0, 0.0, p, own + reach, &g.y, &g.box);
+  lref_rnn_activation(act, p, own + reach, own, &g.y, &g.local);
+  lref_rnn_activation(act, p, own + reach, own + reach, &g.y, &g.box);
   g.d = act == LREF_SIG ? g.y * (1 - g.y) : 1 - g.y * g.y;
   g.d_var = (act == LREF_SIG ? SIG_CURVATURE : TANH_CURVATURE) * reach;
   return g;
@@ -89,8 +89,8 @@ void lref_lstm_linearize(const lref_step_input *s, const lref_rnn_state *st, dou
     double cl = f.local * mc + mi * g.local + mg * i.local +
                 lref_sum_rounding(3, (fabs(f.y) + f.box) * mc + mi * mg);
     double tv, tb, tl;
-    lref_activation(LREF_TANH, 0.0, 0.0, nc, st->nce[j], &tv, &tb);
-    lref_activation_in(LREF_TANH, 0.0, 0.0, nc, st->nce[j], cl, &tv, &tl);
+    lref_rnn_activation(LREF_TANH, nc, st->nce[j], st->nce[j], &tv, &tb);
+    lref_rnn_activation(LREF_TANH, nc, st->nce[j], cl, &tv, &tl);
     double mo = fabs(o.y) + o.box, mt = fabs(t) + tb;
     local[U + j] = cl;
     local[j] = o.local * mt + mo * tl + lref_sum_rounding(1, mo * mt);
