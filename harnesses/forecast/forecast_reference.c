@@ -2,8 +2,9 @@
  * The bound is rigorous for any implementation that computes each pre-activation as a sum of
  * the K + 1 products and bias in float (any order, with or without FMA), applies sigmoid and
  * tanh to within FORECAST_ACTIVATION_ERROR, and forms c = f c' + i g and h = o tanh(c) in
- * float: every error it inherits is propagated with the Lipschitz constants (1/4 for the
- * sigmoid, 1 for tanh) and magnitudes bounded by |reference| + bound, and every rounding adds
+ * float: every error it inherits is propagated with the largest slope of the sigmoid or tanh
+ * on the interval the argument is known to lie in (mean value theorem; at most 1/4 and 1)
+ * and magnitudes bounded by |reference| + bound, and every rounding adds
  * gamma terms whose unit is u_float + u_double (the implementation's rounding and the
  * reference's own). */
 #include "forecast_reference.h"
@@ -21,6 +22,18 @@ void forecast_reference_free(forecast_reference *r) {
 }
 
 static double sigmoid(double a) { return 1.0 / (1.0 + exp(-a)); }
+
+/* The largest slope of the gate function (sigmoid, or tanh when is_tanh) on [a - e, a + e]:
+ * both slopes decrease in |a|, so it is the slope at the point nearest 0. */
+static double slope_sup(double a, double e, int is_tanh) {
+  double amin = fabs(a) > e ? fabs(a) - e : 0.0;
+  if (is_tanh) {
+    double t = tanh(amin);
+    return 1 - t * t;
+  }
+  double s = sigmoid(amin);
+  return s * (1 - s);
+}
 
 /* One gate's pre-activation for window row z (K values, their bounds ez): the reference value
  * and the bound of an implementation's. */
@@ -49,14 +62,14 @@ static void step(const forecast_model *m, const double *z, const double *ez,
     for (size_t q = 0; q < 4; q++) {
       double a = preactivation(m, q * U + j, z, ez, K, &e[q]);
       g[q] = q == 2 ? tanh(a) : sigmoid(a);
-      e[q] = (q == 2 ? 1.0 : 0.25) * e[q] + ACT_ERR;
+      e[q] = slope_sup(a, e[q], q == 2) * e[q] + ACT_ERR;
     }
     double I = fabs(g[0]) + e[0], F = fabs(g[1]) + e[1], Gm = fabs(g[2]) + e[2];
     double O = fabs(g[3]) + e[3], Cp = fabs(c_prev[j]) + ec_prev[j];
     c[j] = g[1] * c_prev[j] + g[0] * g[2];
     ec[j] = F * ec_prev[j] + fabs(c_prev[j]) * e[1] + I * e[2] + fabs(g[2]) * e[0] +
             mlf_gamma(2, U_BOTH) * (F * Cp + I * Gm);
-    double tc = tanh(c[j]), etc = ec[j] + ACT_ERR, TC = fabs(tc) + etc;
+    double tc = tanh(c[j]), etc = slope_sup(c[j], ec[j], 1) * ec[j] + ACT_ERR, TC = fabs(tc) + etc;
     h[j] = g[3] * tc;
     eh[j] = O * etc + fabs(tc) * e[3] + U_BOTH * O * TC;
   }
