@@ -16,18 +16,15 @@
 #ifndef LEMON_REFERENCE_RNN_H
 #define LEMON_REFERENCE_RNN_H
 #include "lemon_reference_internal.h"
+#include "libraries/onednn/mlf_onednn_rnn_accuracy.h"
 
 #define LREF_SIG MLF__LEMON__ACTIVATION__LOGISTIC
 #define LREF_TANH MLF__LEMON__ACTIVATION__TANH
 
 /* Accuracy granted to the recurrent primitive's own logistic and tanh (oneDNN's RNN cells,
- * not its eltwise primitive): 16 u relative plus 2^-40 absolute. Measured on oneDNN 2.6.3,
- * reference and brgemm LSTM kernels at every ISA level from SSE4.1 to AVX-512 AMX, 5 x 10^5
- * arguments per function and level, magnitudes log-uniform in [2^-12, 2^4.5]: at most 4.6 u
- * relative (logistic; tanh 1.3 u), and 19.5 u only where logistic < 2^-25 (SSE4.1), within the
- * absolute term there. tests/lemon/test_lemon_onednn.c checks the model against the library. */
-#define LREF_RNN_ACT_REL (16 * LREF_U)
-#define LREF_RNN_ACT_ABS 0x1p-40
+ * not its eltwise primitive), measured: libraries/onednn/mlf_onednn_rnn_accuracy.h. */
+#define LREF_RNN_ACT_REL MLF_ONEDNN_RNN_ACT_REL
+#define LREF_RNN_ACT_ABS MLF_ONEDNN_RNN_ACT_ABS
 
 /* A cell's logistic or tanh of an input known within e (x in [x - e, x + e]), carrying an
  * error ep <= e: y, and in ye the bound L ep + own, L the largest slope on the interval and
