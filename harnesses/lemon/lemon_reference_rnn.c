@@ -99,9 +99,10 @@ static void simple_rnn_step(const step_input *s, double *h, double *he) {
   for (size_t j = 0; j < s->u; j++) h[j] = nh[j], he[j] = nhe[j];
 }
 
-/* Multiply-adds the first-order bound may spend on one layer and batch item (outputs x steps
- * x n^2); beyond it the layer keeps the box bound (still rigorous, looser). */
-#define FIRST_ORDER_BUDGET (1u << 25)
+/* Multiply-adds the first-order bound may spend on one layer and batch item (every state
+ * component at every step: about n^3 T^2 / 2); beyond it the layer keeps the box bound
+ * (still rigorous, looser). */
+#define FIRST_ORDER_BUDGET (1u << 23)
 
 /* The linearizations of every step (lemon_reference_rnn.h), n the state size. */
 typedef struct {
@@ -110,10 +111,10 @@ typedef struct {
   int usable;  /* allocated, and every box so far finite */
 } linearization;
 
-static void linearization_open(linearization *z, size_t steps, size_t n, size_t outputs) {
+static void linearization_open(linearization *z, size_t steps, size_t n) {
   memset(z, 0, sizeof *z);
   z->n = n;
-  if ((double)outputs * (double)steps * (double)(n * n) > FIRST_ORDER_BUDGET) return;
+  if ((double)n * n * n * steps * (steps + 1) / 2 > FIRST_ORDER_BUDGET) return;
   z->jac = malloc(steps * n * n * sizeof(double));
   z->rad = malloc(steps * n * n * sizeof(double));
   z->local = malloc(steps * n * sizeof(double));
@@ -131,21 +132,29 @@ static int all_finite(const double *v, size_t n) {
 }
 
 /* Step t's linearization around the state before it (h, he, c, ce), the box of the new cell
- * state being nce. */
-static void linearize(linearization *z, const step_input *s, size_t t, const double *h,
-                      const double *he, const double *c, const double *ce, const double *nce) {
-  size_t n = z->n;
+ * state being ce_new; then the box of the new state (he_new, ce_new) shrinks to the
+ * first-order bound where that is smaller, so the next steps start from the tighter box. */
+static void tighten(linearization *z, const step_input *s, size_t t, const double *h,
+                    const double *he, const double *c, const double *ce, double *he_new,
+                    double *ce_new) {
+  size_t n = z->n, u = s->u;
   if (!z->usable) return;
-  if (!all_finite(s->x, s->f) || !all_finite(s->xe, s->f) || !all_finite(he, s->u) ||
-      !all_finite(ce, s->u) || !all_finite(nce, s->u)) {
+  if (!all_finite(s->x, s->f) || !all_finite(s->xe, s->f) || !all_finite(he, u) ||
+      !all_finite(ce, u) || !all_finite(ce_new, u)) {
     z->usable = 0;
     return;
   }
-  lref_rnn_state st = {h, he, c, ce, nce};
+  lref_rnn_state st = {h, he, c, ce, ce_new};
   double *jac = z->jac + t * n * n, *rad = z->rad + t * n * n, *local = z->local + t * n;
   if (s->gates == 4) lref_lstm_linearize(s, &st, jac, rad, local);
   else if (s->gates == 3) lref_gru_linearize(s, &st, jac, rad, local);
   else lref_simple_rnn_linearize(s, &st, jac, rad, local);
+  double work[3 * 2 * LEMON_MAX_UNITS];
+  for (size_t i = 0; i < n; i++) {
+    double tight = lref_rnn_first_order_bound(n, z->jac, z->rad, z->local, t, i, work);
+    double *box = i < u ? &he_new[i] : &ce_new[i - u];
+    if (tight < *box) *box = tight;
+  }
 }
 
 /* Runs the sequence; writes every h (return_sequences) or the last, with the smaller of the
@@ -153,29 +162,22 @@ static void linearize(linearization *z, const step_input *s, size_t t, const dou
 static void run_rnn(const lemon_layer *l, const double *x, const double *xe, double *y,
                     double *ye, size_t gates) {
   size_t t_len = l->in[0]->dim[0], f = l->in[0]->dim[1], u = l->units;
-  size_t outputs = l->return_sequences ? t_len * u : u;
   double h[LEMON_MAX_UNITS] = {0}, he[LEMON_MAX_UNITS] = {0};
   double c[LEMON_MAX_UNITS] = {0}, ce[LEMON_MAX_UNITS] = {0};
   double ph[LEMON_MAX_UNITS], phe[LEMON_MAX_UNITS], pc[LEMON_MAX_UNITS], pce[LEMON_MAX_UNITS];
   linearization z;
-  linearization_open(&z, t_len, gates == 4 ? 2 * u : u, outputs);
+  linearization_open(&z, t_len, gates == 4 ? 2 * u : u);
   for (size_t t = 0; t < t_len; t++) {
     step_input s = {l, f, u, gates, x + t * f, xe + t * f};
     memcpy(ph, h, sizeof h), memcpy(phe, he, sizeof he), memcpy(pc, c, sizeof c), memcpy(pce, ce, sizeof ce);
     if (gates == 4) lstm_step(&s, h, he, c, ce);
     else if (gates == 3) gru_step(&s, h, he);
     else simple_rnn_step(&s, h, he);
-    linearize(&z, &s, t, ph, phe, pc, pce, ce);
+    tighten(&z, &s, t, ph, phe, pc, pce, he, ce);
     if (l->return_sequences || t + 1 == t_len) {
       size_t at = l->return_sequences ? t * u : 0;
       for (size_t j = 0; j < u; j++) y[at + j] = h[j], ye[at + j] = he[j];
     }
-  }
-  double work[3 * 2 * LEMON_MAX_UNITS];
-  for (size_t o = 0; z.usable && o < outputs; o++) {
-    size_t t = l->return_sequences ? o / u : t_len - 1;
-    double tight = lref_rnn_first_order_bound(z.n, z.jac, z.rad, z.local, t, o % u, work);
-    if (tight < ye[o]) ye[o] = tight;
   }
   linearization_close(&z);
 }

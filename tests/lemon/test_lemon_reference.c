@@ -558,6 +558,14 @@ static void test_bound_sound_rnns(void **state) {
       for (size_t j = 0; j < t->layers[0].n_weights; j++) t->layers[0].weights[j] *= 2;
       check_sound(t);
       tg_free(t);
+      /* 24 steps with strong recurrent weights, where the box alone compounds far */
+      t = tg_new(2, 24, 3, 0, 1);
+      l = tg_add(t, kinds[k]);
+      l->units = 12, l->return_sequences = 1;
+      tg_build(t, seed, -1, 1);
+      for (size_t j = 0; j < t->layers[0].n_weights; j++) t->layers[0].weights[j] *= 1.5f;
+      check_sound(t);
+      tg_free(t);
     }
 }
 
