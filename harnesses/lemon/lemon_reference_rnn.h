@@ -12,7 +12,10 @@
  *    and with J~ = J + D, |D| <= R (J at the reference, R the Jacobian's variation over the box),
  *      |J~_t ... J~_(s+1)| <= |J_t ... J_(s+1)| + (prod (|J| + R) - prod |J|)
  *    (lemon_reference_rnn_adjoint.c). The signed products keep the cancellations the absolute
- *    propagation loses; R only enters at second order. The box gives the states' ranges. */
+ *    propagation loses; R only enters at second order.
+ * The box gives the states' ranges (for R and for the magnitudes in l_t); after each step every
+ * state component's box shrinks to its first-order bound where that is smaller, and both
+ * remain rigorous, so the next step starts from the tighter box. */
 #ifndef LEMON_REFERENCE_RNN_H
 #define LEMON_REFERENCE_RNN_H
 #include "lemon_reference_internal.h"
