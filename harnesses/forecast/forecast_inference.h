@@ -1,6 +1,6 @@
 /* The inference differential: the C inference (forecast_infer) and oneDNN's LSTM primitive
  * on the same trained weights and scaled windows, each judged against the double reference
- * and its rigorous bound (forecast_reference.h). The one outside its bound is named: the
+ * and its rigorous bound for the accuracy of its own sigmoid and tanh (forecast_reference.h). The one outside its bound is named: the
  * subject (an oracle or subject bug, ours) or oneDNN (a library finding). */
 #ifndef FORECAST_INFERENCE_H
 #define FORECAST_INFERENCE_H

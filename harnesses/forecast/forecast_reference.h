@@ -13,6 +13,16 @@
  * reference and brgemm kernels, 10^6 arguments each; tests/forecast/test_forecast.c checks it). */
 #define FORECAST_ACTIVATION_ERROR 0x1p-20
 
+/* The accuracy granted to an implementation's sigmoid and tanh: |error| <= rel |value| + abs. */
+typedef struct {
+  double rel, abs;
+} forecast_accuracy;
+
+/* The C inference's (FORECAST_ACTIVATION_ERROR absolute: its tanh, 1 - 2 / (e^2a + 1), loses
+ * relative accuracy near 0) and oneDNN's LSTM cells' (libraries/onednn/
+ * mlf_onednn_rnn_accuracy.h, relative). */
+extern const forecast_accuracy forecast_subject_accuracy, forecast_onednn_accuracy;
+
 /* Per value: the reference in double and the bound on |float implementation - reference|. */
 typedef struct {
   double *h, *h_err;     /* T x count x hidden: hidden state after each step (step-major) */
@@ -20,8 +30,11 @@ typedef struct {
   double *out, *out_err; /* count x horizon: scaled forecasts */
 } forecast_reference;
 
-/* Runs the reference on count scaled windows x (count x T). Returns 0, or -1 when out of
- * memory (r is then empty). */
+/* Runs the reference on count scaled windows x (count x T), the bound for an implementation
+ * of the given accuracy. Returns 0, or -1 when out of memory (r is then empty). */
+int forecast_reference_run_for(const forecast_model *m, const float *x, size_t count,
+                               forecast_accuracy accuracy, forecast_reference *r);
+/* The same for the C inference (forecast_subject_accuracy). */
 int forecast_reference_run(const forecast_model *m, const float *x, size_t count,
                            forecast_reference *r);
 void forecast_reference_free(forecast_reference *r);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lemon_oracle.h"
+#include "mlf_bound_stats.h"
 #include "mlf_feedback.h"
 
 static size_t per_input(const lemon_graph *g, size_t layer) {
@@ -120,6 +121,20 @@ static void report_wrong(const lemon_execution *x, const lemon_backend_run *r, s
               r->info.impls);
 }
 
+/* With MLF_VERBOSE: how tight G's bound is on layer i of run r (measurement only). */
+static void log_tightness(const lemon_execution *x, const lemon_backend_run *r, size_t i,
+                          mlf_run *run) {
+  mlf_bound_stats s;
+  char label[64];
+  if (!getenv("MLF_VERBOSE") ||
+      mlf_bound_stats_of(r->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), &s))
+    return;
+  layer_label(&x->g.layers[i], label, sizeof label);
+  mlf_log(run, "tightness %s layer %zu (%s): n %zu, err/bound median %.3g max %.3g, "
+          "bound/|G| median %.3g max %.3g, 1e-4 relative seen in %.3g", r->name, i, label, s.n,
+          s.ratio_median, s.ratio_max, s.rel_median, s.rel_max, s.planted_seen);
+}
+
 /* Judges the first limit layers of one run (judged_layers); raises a finding at the first
  * wrong one and feeds the closeness of each layer to its bound back. Returns 1 when it raised
  * a finding. */
@@ -130,6 +145,7 @@ static int judge_run(const lemon_execution *x, const lemon_backend_run *r, size_
   for (size_t i = 0; i < limit; i++) {
     lemon_judgement j;
     int wrong = judge_layer(x, r, i, &j, &lost);
+    log_tightness(x, r, i, run);
     /* How close to its bound a layer came, in halvings: a new bucket is progress. */
     int closeness = j.worst_ratio > 0 ? (int)fmax(-24, fmin(4, floor(log2(j.worst_ratio)))) + 25 : 0;
     mlf_feedback_hit(mlf_feature("lemon-closeness", library ^ (uint32_t)x->g.layers[i].kind,

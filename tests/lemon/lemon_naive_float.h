@@ -11,8 +11,14 @@ enum {
   BUG_BF16 = 4,    /* weights rounded to bfloat16 (a silent precision loss) */
   BUG_PAD = 8,     /* SAME padding applied at the beginning instead of the end */
   BUG_GATES = 16,  /* LSTM gates i and f swapped */
-  BUG_ACT = 32     /* activations off by 1e-4 relative */
+  BUG_ACT = 32,    /* activations off by 1e-4 relative */
+  FMA = 64,        /* sums as chains of fused multiply-adds, the LSTM and GRU updates fused */
+  BUG_GATE_STEP = 128  /* the gate feeding h (LSTM: o; GRU: the candidate; SIMPLE_RNN: its
+                        * only one) of unit planted_unit at step planted_step off by 1e-4
+                        * relative */
 };
+
+static size_t planted_unit, planted_step;
 
 static float terms[8192];
 
@@ -36,6 +42,14 @@ static float weight(const lemon_layer *l, size_t k, int variant) {
 /* bias then the products w[wk] x[xk] of a gathered list */
 static float dot(const lemon_layer *l, float bias, const size_t *wk, const float *xv, size_t n,
                  int variant) {
+  if (variant & FMA) {
+    float s = bias;
+    for (size_t k = 0; k < n; k++) {
+      size_t at = variant & REVERSE ? n - 1 - k : k;
+      s = fmaf(weight(l, wk[at], variant), xv[at], s);
+    }
+    return s;
+  }
   terms[0] = bias;
   for (size_t k = 0; k < n; k++) terms[k + 1] = weight(l, wk[k], variant) * xv[k];
   return fsum(n + 1, variant);
@@ -144,6 +158,11 @@ static void naive_norm(const lemon_layer *l, const float *x, float *y, int varia
 
 static float naive_sigmoid(float x) { return 1 / (1 + expf(-x)); }
 
+/* 1 + 1e-4 where BUG_GATE_STEP plants its error, else 1. */
+static float planted(int variant, size_t t, size_t j) {
+  return variant & BUG_GATE_STEP && t == planted_step && j == planted_unit ? 1 + 1e-4f : 1;
+}
+
 static void naive_rnn(const lemon_layer *l, const float *x, float *y, int variant) {
   size_t tl = l->in[0]->dim[0], f = l->in[0]->dim[1], u = l->units;
   size_t gates = l->kind == K(LSTM) ? 4 : l->kind == K(GRU) ? 3 : 1;
@@ -159,22 +178,26 @@ static void naive_rnn(const lemon_layer *l, const float *x, float *y, int varian
     for (size_t j = 0; j < u; j++) {
       if (gates == 4) {
         size_t gi = variant & BUG_GATES ? u + j : j, gf = variant & BUG_GATES ? j : u + j;
-        c[j] = naive_sigmoid(g[gf]) * c[j] + naive_sigmoid(g[gi]) * tanhf(g[2 * u + j]);
+        float ig = naive_sigmoid(g[gi]) * tanhf(g[2 * u + j]);
+        c[j] = variant & FMA ? fmaf(naive_sigmoid(g[gf]), c[j], ig) : naive_sigmoid(g[gf]) * c[j] + ig;
       } else if (gates == 3) {
         rh[j] = naive_sigmoid(g[u + j]) * h[j];
       }
     }
     for (size_t j = 0; j < u; j++) {
       if (gates == 4) {
-        h[j] = naive_sigmoid(g[3 * u + j]) * tanhf(c[j]);
+        h[j] = naive_sigmoid(g[3 * u + j]) * planted(variant, t, j) * tanhf(c[j]);
       } else if (gates == 3) {
         size_t n = 0, q = 2 * u + j;
         for (size_t k = 0; k < f; k++) gw[n] = q * f + k, gx[n++] = x[t * f + k];
         for (size_t k = 0; k < u; k++) gw[n] = gates * u * f + q * u + k, gx[n++] = rh[k];
-        float o = tanhf(dot(l, l->bias[q], gw, gx, n, variant)), z = naive_sigmoid(g[j]);
-        g[j] = z * h[j] + (1 - z) * o;  /* the new state, kept in the spent u gate */
+        float o = tanhf(dot(l, l->bias[q], gw, gx, n, variant)) * planted(variant, t, j);
+        float z = naive_sigmoid(g[j]);
+        /* the new state, kept in the spent u gate; ALTERNATE: o + z (h - o) */
+        if (variant & ALTERNATE) g[j] = variant & FMA ? fmaf(z, h[j] - o, o) : o + z * (h[j] - o);
+        else g[j] = variant & FMA ? fmaf(z, h[j], (1 - z) * o) : z * h[j] + (1 - z) * o;
       } else {
-        h[j] = tanhf(g[j]);
+        h[j] = tanhf(g[j]) * planted(variant, t, j);
       }
     }
     if (gates == 3)

@@ -21,6 +21,7 @@
 
 #include "lemon/lemon_backend.h"
 #include "lemon/lemon_reference.h"
+#include "lemon/lemon_reference_rnn.h"
 #include "mlf_test_child.h"
 #include "mlf_guard.h"
 #include "mlf_rng.h"
@@ -615,6 +616,49 @@ static void test_recurrent(void **state) {
     }
 }
 
+/* The accuracy the reference grants oneDNN's recurrent cells (lemon_reference_rnn.h:
+ * LREF_RNN_ACT_REL relative plus LREF_RNN_ACT_ABS) holds for their tanh and logistic, in every
+ * variant: SIMPLE_RNN from a zero state is h = tanh(W x) (x = 1, so the arguments are the
+ * weights, exactly); GRU with r = 0 and o = tanh(20) = 1 is h = 1 - logistic(W_u x), the
+ * subtraction exact for logistic >= 1/2 (Sterbenz) and rounded once otherwise. 64 units per
+ * run, magnitudes log-uniform in [2^-12, 2^4.5], both signs. */
+static void test_rnn_cell_activation_accuracy(void **state) {
+  (void)state;
+  const uint32_t U = 64;
+  for (int gru = 0; gru < 2; gru++)
+    for (int rep = 0; rep < 16; rep++) {
+      model m;
+      model_init(&m, 1, shape(2, 1, 1, 0), 1, 1);
+      uint32_t G = gru ? 3 : 1;
+      lemon_layer *l = add_layer(&m, gru ? MLF__LEMON__LAYER_KIND__GRU : MLF__LEMON__LAYER_KIND__SIMPLE_RNN,
+                                 shape(1, U, 0, 0), 1, NULL, (size_t)G * U * (1 + U), (size_t)G * U);
+      l->units = U;
+      memset(m.params[0], 0, sizeof m.params[0]);
+      for (uint32_t j = 0; j < U; j++) {
+        double mag = exp2(-12 + 16.5 * mlf_rng_unit(&m.rng));
+        m.params[0][0][j] = (float)(mlf_rng_unit(&m.rng) < 0.5 ? -mag : mag);
+        if (gru) m.params[0][1][2 * U + j] = 20;
+      }
+      for (unsigned v = 0;; v++) {
+        assert_true(v < 64);
+        run_result r;
+        run_model(&m, v, &r);
+        assert_int_equal(r.status, LEMON_RAN);
+        for (uint32_t j = 0; j < U; j++) {
+          double a = m.params[0][0][j], got = r.out[0][j];
+          double want = gru ? logistic(-a) : tanh(a);
+          double allowed = LREF_RNN_ACT_REL * (gru ? logistic(a) : fabs(want)) + LREF_RNN_ACT_ABS +
+                           (gru ? LREF_U * want : 0);
+          if (!(fabs(got - want) <= allowed))
+            fail_msg("%s(%.9g): %.9g, want %.17g (error %.3g, allowed %.3g; impls %s)",
+                     gru ? "1 - logistic" : "tanh", a, got, want, fabs(got - want), allowed, r.info.impls);
+        }
+        free_result(&m, &r);
+        if (!r.info.more_variants) break;
+      }
+    }
+}
+
 /* Variants: each right, names reported, the list ends (convolution offers several). */
 static void test_variants(void **state) {
   (void)state;
@@ -709,6 +753,7 @@ int main(void) {
       cmocka_unit_test(test_binary_concat),
       cmocka_unit_test(test_flatten_resize),
       cmocka_unit_test(test_recurrent),
+      cmocka_unit_test(test_rnn_cell_activation_accuracy),
       cmocka_unit_test(test_variants),
       cmocka_unit_test(test_sse41_pooling_post_op_crash),
       cmocka_unit_test(test_unsupported),
