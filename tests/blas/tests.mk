@@ -5,3 +5,6 @@ $(OUT)/tests/test_level23_relations: $(call obj,unit,$(filter-out harnesses/blas
 # The verdict's naming of deviant semantics drives the product reference it reads.
 $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))
+# The empty-sum allowed set of the verdict, on the product reference.
+$(OUT)/tests/test_blas_empty_sum: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_verdict.c))
