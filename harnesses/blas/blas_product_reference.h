@@ -73,6 +73,16 @@ typedef enum { BLAS_SKIP_EITHER, BLAS_SKIP_LEFT, BLAS_SKIP_RIGHT, BLAS_SKIP_SIDE
 void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
                                    size_t j, mlf_expect *out);
 
+/* Membership for a real element (i, j) with an infinite alpha and at least one term, whose
+ * expectation lets a non-finite result stand (the kernel's order decides between the exact
+ * infinity and NaN): every term a kernel forms is then an infinity or NaN whatever its order
+ * (alpha a first, a b first, or alpha times the sum), so an infinite result has the sign of one
+ * of the terms alpha a b or of beta c (IEEE 754-2019 6.1: a sum of infinities of one sign is
+ * that infinity; 7.2: Inf - Inf and 0 * Inf are invalid), and a NaN factor leaves only NaN
+ * (6.2). 1 when got is in that set or the rule does not apply (complex, finite alpha, a finite
+ * or NaN got, an empty sum). */
+int blas_product_infinity_allowed(const blas_product *pr, size_t i, size_t j, double got);
+
 /* The largest finite magnitude (|re| + |im|) in row i of L and column j of R and their sums, as
  * the last blas_product_reference loaded them: bounds for callers that post-process. */
 long double blas_cld_mag(blas_cld x);
