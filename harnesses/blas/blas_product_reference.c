@@ -223,7 +223,8 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
 }
 
-int blas_product_infinity_allowed(const blas_product *pr, size_t i, size_t j, double got) {
+int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
+                                  double got) {
   long double alpha = pr->alpha[0];
   if (pr->p.is_complex || !isinf(alpha) || !isinf(got)) return 1;
   int signs = 0; /* bit 0: +Inf possible, bit 1: -Inf possible */
@@ -233,12 +234,13 @@ int blas_product_infinity_allowed(const blas_product *pr, size_t i, size_t j, do
         (pr->right_present && !pr->right_present[l * pr->n + j]))
       continue; /* a structural zero never enters */
     long double x = pr->left[i * pr->k + l].re, y = pr->right[l * pr->n + j].re;
+    if (sem == BLAS_SEM_ZERO_SKIP && (x == 0 || y == 0)) continue; /* alpha * 0 tested, dropped */
     terms++;
     if (isnan(x) || isnan(y)) return 0;
     if (x != 0 && y != 0) signs |= (!!signbit(alpha) ^ !!signbit(x) ^ !!signbit(y)) ? 2 : 1;
   }
   if (!terms) return 1; /* an empty sum: beta C or NaN (blas_verdict) */
-  if (pr->beta[0] != 0) {
+  if (pr->beta[0] != 0 && sem != BLAS_SEM_BETA_AS_ZERO) {
     long double bc = (long double)pr->beta[0] * pr->c_in[i * pr->n + j].re;
     if (isnan(bc)) return 0;
     if (bc != 0) signs |= signbit(bc) ? 2 : 1; /* beta C may itself overflow */

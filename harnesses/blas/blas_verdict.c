@@ -16,10 +16,12 @@ const char *blas_verdict_name(blas_verdict v, char *buf, size_t len) {
   return buf;
 }
 
-/* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides. */
+/* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides. An
+ * infinity must also have a sign the semantics' terms allow (blas_product_infinity_allowed). */
 static int explains(const blas_product *pr, blas_semantics sem, double got, size_t i, size_t j,
                     size_t part) {
   mlf_expect alt[2];
+  if (!blas_product_infinity_allowed(pr, sem, i, j, got)) return 0;
   for (int side = 0; side < (sem == BLAS_SEM_ZERO_SKIP ? BLAS_SKIP_SIDES : 1); side++) {
     if (sem == BLAS_SEM_ZERO_SKIP) blas_product_expect_zero_skip(pr, (blas_skip_side)side, i, j, alt);
     else blas_product_expect_one(pr, sem, i, j, alt);
@@ -51,19 +53,16 @@ blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product
                              size_t j, size_t part) {
   blas_verdict v = {BLAS_VERDICT_OK, BLAS_SEM_EXACT};
   mlf_cmp_kind kind = mlf_check_expect(got, e);
-  if (kind == MLF_CMP_OK && !blas_product_infinity_allowed(pr, i, j, got))
-    /* outside the set an infinite alpha allows; the deviant semantics' expectations carry the
-     * same allowance, so none is tried */
-    return (blas_verdict){isnan(e->value) ? BLAS_VERDICT_NAN_LOST : BLAS_VERDICT_INF, BLAS_SEM_EXACT};
+  if (kind == MLF_CMP_OK && blas_product_infinity_allowed(pr, BLAS_SEM_EXACT, i, j, got)) return v;
   switch (kind) {
-    case MLF_CMP_OK: return v;
+    case MLF_CMP_OK: /* an infinity outside the set an infinite alpha allows */
+      v.base = isnan(e->value) ? BLAS_VERDICT_NAN_LOST : BLAS_VERDICT_INF;
+      break;
     case MLF_CMP_VALUE: v.base = BLAS_VERDICT_VALUE; return v;
     case MLF_CMP_INF: v.base = BLAS_VERDICT_INF; break;
     default: v.base = isnan(got) ? BLAS_VERDICT_NAN_SPURIOUS : BLAS_VERDICT_NAN_LOST;
   }
-  mlf_expect alt[2];
-  blas_product_expect_one(pr, BLAS_SEM_COMPLEX_ZERO_PARTS, i, j, alt);
-  if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK)
+  if (explains(pr, BLAS_SEM_COMPLEX_ZERO_PARTS, got, i, j, part))
     return (blas_verdict){BLAS_VERDICT_OK, BLAS_SEM_EXACT}; /* equally valid complex arithmetic */
   if (empty_sum_scaled_by_reference(pr, got, i, j))
     return (blas_verdict){BLAS_VERDICT_OK, BLAS_SEM_EXACT}; /* the reference's other branch */
