@@ -8,6 +8,6 @@ $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas
 # The empty-sum allowed set of the verdict, on the product reference.
 $(OUT)/tests/test_blas_empty_sum: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))
-# The infinite-alpha allowed set of the verdict, on the product reference.
-$(OUT)/tests/test_blas_infinite_alpha: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+# The allowed infinities (infinite alpha, overflow) of the verdict, on the product reference.
+$(OUT)/tests/test_blas_infinity_sign: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))

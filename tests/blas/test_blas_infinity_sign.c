@@ -1,6 +1,6 @@
-/* The allowed set of a real element with an infinite alpha (blas_product_infinity_allowed via
- * blas_verdict_of): NaN, or an infinity of a sign one of the terms alpha a b has; only NaN when
- * a factor is NaN. 1 x 1 sgemm problems with k = 2 and beta = 0 (NaN for the naming test).
+/* The allowed set of a real element with an infinite alpha or a possible overflow
+ * (blas_product_infinity_allowed via blas_verdict_of): NaN, or an infinity of a sign one of the
+ * terms alpha a b has; only NaN when a factor is NaN. 1 x 1 sgemm problems with k = 2 and beta = 0 (NaN for the naming test).
  * Members pass; planted results just outside (an infinity of a sign no term has, an infinity
  * where a NaN must propagate, a finite value) are caught. */
 #include <math.h>
@@ -70,11 +70,23 @@ static void deviation_is_named(void **state) {
   assert_ok(verdict_with_beta(INFINITY, 1, 2, NAN, NAN));
 }
 
+/* A finite alpha whose products overflow in float (3 * 2^127, 4 * 2^127): +Inf stands and -Inf,
+ * which no term's sign gives, is caught; with terms of both signs (exact -2^127) both stand. */
+static void overflow_keeps_a_term_sign(void **state) {
+  (void)state;
+  assert_ok(verdict_of(1, 0x1p127L, 0x1p127L, INFINITY));
+  blas_verdict v = verdict_of(1, 0x1p127L, 0x1p127L, -INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_INF);
+  assert_ok(verdict_of(1, 0x1p127L, -0x1p127L, -INFINITY));
+  assert_ok(verdict_of(1, 0x1p127L, -0x1p127L, INFINITY));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(members_pass),
       cmocka_unit_test(planted_outsiders_are_caught),
       cmocka_unit_test(deviation_is_named),
+      cmocka_unit_test(overflow_keeps_a_term_sign),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
