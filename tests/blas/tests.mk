@@ -11,3 +11,5 @@ $(OUT)/tests/test_blas_empty_sum: $(call obj,unit,$(addprefix harnesses/blas/,bl
 # The allowed infinities (infinite alpha, overflow) of the verdict, on the product reference.
 $(OUT)/tests/test_blas_infinity_sign: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_verdict.c))
+# The range the mathematics fixes for level-1 norms.
+$(OUT)/tests/test_level1_norm_range: $(call obj,unit,harnesses/blas/level1_range.c)
