@@ -104,7 +104,9 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
   }
   /* An infinite alpha makes every term infinite in a kernel that scales A or B by alpha
    * first (the reference BLAS does), where terms of opposite sign then sum to NaN: like an
-   * overflow, it lets any non-finite result stand for an exact infinity or NaN. */
+   * overflow, it lets a non-finite result stand for an exact infinity or NaN; for real
+   * precisions blas_product_infinity_allowed then checks an infinity's sign (as for an
+   * overflow and an underflow meeting an infinity). */
   int infinite_alpha = r->products && (isinf(r->alpha.re) || isinf(r->alpha.im));
   int overflow = infinite_alpha || max3(m_abs, e->sum_abs, pre_scaled) >= r->limit;
   long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : magf(r->beta));
@@ -173,8 +175,9 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   element_sums sums = {{0, 0}, 0};
   size_t k = r.products ? pr->k : 0;
   /* A kernel that scales one factor by alpha first sees 0 * Inf = NaN where alpha times the
-   * other factor underflows to zero: a legitimate order, so it lets any non-finite result
-   * stand (checked only when an infinity is there). */
+   * other factor underflows to zero: a legitimate order, so it lets a non-finite result
+   * stand (checked only when an infinity is there; for real precisions an infinity's sign is
+   * checked by blas_product_infinity_allowed). */
   int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
   int check_vanishing = infinities || sem == BLAS_SEM_ZERO_SKIP;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
@@ -220,6 +223,31 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
                     infinities;
   if ((p->is_complex && infinity_in) || underflow_meets_inf)
     for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
+}
+
+int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
+                                  double got) {
+  long double alpha = pr->alpha[0];
+  if (pr->p.is_complex || alpha == 0 || !isinf(got)) return 1;
+  int signs = 0; /* bit 0: +Inf possible, bit 1: -Inf possible */
+  size_t terms = 0;
+  for (size_t l = 0; l < pr->k; l++) {
+    if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
+        (pr->right_present && !pr->right_present[l * pr->n + j]))
+      continue; /* a structural zero never enters */
+    long double x = pr->left[i * pr->k + l].re, y = pr->right[l * pr->n + j].re;
+    if (sem == BLAS_SEM_ZERO_SKIP && (x == 0 || y == 0)) continue; /* alpha * 0 tested, dropped */
+    terms++;
+    if (isnan(x) || isnan(y)) return 0;
+    if (x != 0 && y != 0) signs |= (!!signbit(alpha) ^ !!signbit(x) ^ !!signbit(y)) ? 2 : 1;
+  }
+  if (!terms) return 1; /* an empty sum: beta C or NaN (blas_verdict) */
+  if (pr->beta[0] != 0 && sem != BLAS_SEM_BETA_AS_ZERO) {
+    long double bc = (long double)pr->beta[0] * pr->c_in[i * pr->n + j].re;
+    if (isnan(bc)) return 0;
+    if (bc != 0) signs |= signbit(bc) ? 2 : 1; /* beta C may itself overflow */
+  }
+  return (signs >> (got < 0)) & 1;
 }
 
 void blas_product_reference(const blas_product *pr, mlf_expect *exact) {

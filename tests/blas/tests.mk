@@ -16,3 +16,11 @@ $(OUT)/tests/test_level1_rotmg_hang: $(call obj,unit,harnesses/blas/level1_known
 $(OUT)/tests/test_level1_rotmg_hang: TEST_LDLIBS := -ldl
 # How a library's error report is read into a CBLAS position (errors_normalise).
 $(OUT)/tests/test_errors_normalise: $(call obj,unit,harnesses/blas/errors_rules.c)
+# The empty-sum allowed set of the verdict, on the product reference.
+$(OUT)/tests/test_blas_empty_sum: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_verdict.c))
+# The allowed infinities (infinite alpha, overflow) of the verdict, on the product reference.
+$(OUT)/tests/test_blas_infinity_sign: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_verdict.c))
+# The range the mathematics fixes for level-1 norms.
+$(OUT)/tests/test_level1_norm_range: $(call obj,unit,harnesses/blas/level1_range.c)
