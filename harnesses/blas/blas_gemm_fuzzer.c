@@ -18,7 +18,6 @@
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
-#include "mlf_profile.h"
 #include "mlf_scratch.h"
 #include "mlf_target.h"
 
@@ -27,7 +26,6 @@ static size_t n_backends;
 
 static void gemm_init(void) {
   n_backends = blas_backends_require(backends, BLAS_MAX_BACKENDS, "blas_gemm");
-  mlf_profile_init();
 }
 
 /* One backend's output and how it compares with the reference. */
@@ -186,11 +184,9 @@ static int run_backend(size_t bi, const gemm_ctx *ctx, mlf_guard_side side, gemm
   }
   blas_matrix_clone(&o->c, g->c, &g->p, side, "C");
   mlf_error_record err;
-  double t0 = mlf_profile_begin();
   mlf_capture_begin(b->name);
   call_backend(b, g, &o->c);
   size_t errors = mlf_capture_end(&err);
-  mlf_profile_end(t0);
   judge(o, ctx);
   char detail[400];
   if (errors) {
