@@ -5,6 +5,7 @@
 #include <string.h>
 #include "lemon_onednn_internal.h"
 #include "mlf_guard.h"
+#include "mlf_profile.h"
 #include "mlf_report.h"
 
 int onednn_eltwise_alg(Mlf__Lemon__Activation act, double act_alpha, double act_beta,
@@ -94,7 +95,9 @@ dnnl_primitive_desc_t onednn_pd(onednn_ctx *c, const char *what, const_dnnl_op_d
   for (int fuse = fuse_activation && c->act_pending; fuse >= 0 && st == dnnl_unimplemented; fuse--) {
     dnnl_primitive_attr_t attr = NULL;
     st = make_attr(c, fuse, &attr);
+    double t0 = mlf_profile_begin();
     if (st == dnnl_success) st = iterate(c, op_desc, attr, &pd);
+    mlf_profile_end(t0);
     if (attr) dnnl_primitive_attr_destroy(attr);
     if (st == dnnl_success && fuse && known_crash(c, what, pd)) {
       dnnl_primitive_desc_destroy(pd);
@@ -120,10 +123,15 @@ void onednn_execute(onednn_ctx *c, const char *what, dnnl_primitive_desc_t pd,
   if (pad && dnnl_memory_desc_get_size(pad) > 0)
     all[n_args++] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, onednn_lib_mem(c, pad)};
   dnnl_primitive_t prim = NULL;
-  if (onednn_fine(c) && onednn_check(c, dnnl_primitive_create(&prim, pd), what)) {
+  double t0 = mlf_profile_begin();
+  dnnl_status_t created = onednn_fine(c) ? dnnl_primitive_create(&prim, pd) : dnnl_success;
+  mlf_profile_end(t0);
+  if (onednn_fine(c) && onednn_check(c, created, what)) {
     onednn_protect_inputs(c, 1);
+    t0 = mlf_profile_begin();
     dnnl_status_t st = dnnl_primitive_execute(prim, mlf_onednn_stream, n_args, all);
     if (st == dnnl_success) st = dnnl_stream_wait(mlf_onednn_stream);
+    mlf_profile_end(t0);
     onednn_protect_inputs(c, 0);
     onednn_check(c, st, what);
   }
