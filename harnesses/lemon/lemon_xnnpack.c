@@ -2,7 +2,8 @@
  * copy operators for CONCAT, lemon_xnnpack_plan.c): the model input and every layer's output
  * are external values in guarded buffers with XNN_EXTRA_BYTES of slack, copied to the caller's
  * outputs after the run; a write into the slack is reported as a failure. Variants: 0 the
- * runtime on the calling thread, 1 on a pthreadpool of 2 threads (other tiling). The sparse
+ * runtime on the calling thread, 1 on a pthreadpool of 2 threads (other tiling; its idle
+ * workers sleep instead of spinning, lemon_xnnpack_yield.c). The sparse
  * inference hint is no variant: it rewrites clusters of NCHW-capable nodes whose intermediate
  * values are internal, and every layer output is external here. FP16 inference is another
  * precision. */
@@ -45,17 +46,6 @@ static int xnnpack_init(char *identity, size_t len) {
   return 0;
 }
 
-/* pthreadpool's workers spin-wait (about a million pause instructions) for the next command
- * after each one; between runs of the threaded variant that spinning took most of the
- * process's CPU time, from the other backends and the fuzzer alike. An empty command with
- * PTHREADPOOL_FLAG_YIELD_WORKERS sends them to a kernel wait instead (results unchanged: it
- * runs nothing). */
-static void park_nothing(void *context, size_t i) { (void)context, (void)i; }
-static void park_workers(void) {
-  pthreadpool_parallelize_1d(pool, park_nothing, NULL, pthreadpool_get_threads_count(pool),
-                             PTHREADPOOL_FLAG_YIELD_WORKERS);
-}
-
 /* Elements per input of the value a reference names (0 the input, i + 1 layer i). */
 static size_t elements(const lemon_graph *g, size_t ref) {
   return lemon_shape_elements(ref ? &g->layers[ref - 1].geo.out : &g->input);
@@ -96,9 +86,6 @@ static lemon_status xnnpack_run(const lemon_graph *g, unsigned variant, float *c
     }
   }
   lx_free_buffers(&c);
-  double t0 = mlf_profile_begin();
-  if (c.pool) park_workers();
-  mlf_profile_end(t0);
   return c.status;
 }
 
