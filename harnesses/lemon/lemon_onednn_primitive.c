@@ -112,10 +112,11 @@ static dnnl_status_t search(onednn_ctx *c, const char *what, const_dnnl_op_desc_
   return st;
 }
 
-/* The cache key of a search: variant, activation offered, known-bug reporting, descriptor. */
+/* The cache key of a search: variant, activation offered, descriptor (mlf_report_known(),
+ * which known_crash reads, is fixed for the process). */
 typedef struct {
   unsigned variant;
-  int want_fuse, report_known;
+  int want_fuse;
   dnnl_alg_kind_t alg;
   float alpha, beta;
 } search_key;
@@ -126,7 +127,6 @@ dnnl_primitive_desc_t onednn_pd_of(onednn_ctx *c, const char *what, const_dnnl_o
   search_key k;
   memset(&k, 0, sizeof k);
   k.variant = c->variant, k.want_fuse = fuse_activation && c->act_pending;
-  k.report_known = mlf_report_known();
   if (k.want_fuse) onednn_eltwise_alg(c->l->act, c->l->act_alpha, c->l->act_beta, &k.alg, &k.alpha, &k.beta);
   unsigned char *key = malloc(sizeof k + desc_size);
   if (!key) abort();
