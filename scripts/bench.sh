@@ -21,6 +21,8 @@
 #    feedback-only corpus at BENCH_LEMON_BUDGET model executions per mode (default 2000,
 #    about 2.5 minutes for the three modes on 2 busy cores): exec/s, valid share, the paper's
 #    Table 5 per library pair, findings, D_MAD > 0.4 against bound violations.
+#  - LEMON speed (scripts/bench-lemon-speed.sh): lemon_model on its seed models, executions per
+#    wall and per CPU second on one core, and the share of time outside oneDNN and XNNPACK.
 #  - MoCo (scripts/bench-moco.sh, bench/moco/): per moco_* target, functions in the spec and
 #    reached, exec/s, reports, true bugs, false positives, precision, and coverage inside the
 #    instrumented libraries against a byte-level baseline of the same library, BENCH_MOCO_SECONDS
@@ -91,6 +93,8 @@ result=$dir/latest.txt
     exit 1
   fi
   "$campaign" --seed 1 --budget "${BENCH_LEMON_BUDGET:-2000}" --mode all
+  # LEMON speed on the seed models, per wall and CPU second, and the outside-library share.
+  scripts/bench-lemon-speed.sh
   scripts/bench-coverage.sh
   scripts/bench-moco.sh
   scripts/bench-annotest.sh

@@ -158,11 +158,31 @@ static int judge_run(const lemon_execution *x, const lemon_backend_run *r, size_
   return 0;
 }
 
+/* Each ran backend's mean distance to G (lemon_delta), per layer over the batch and on the
+ * model output per input: computed once per run, then combined per pair. */
+typedef struct {
+  double layer[LEMON_MAX_RUNS][LEMON_MAX_LAYERS];
+  double output[LEMON_MAX_RUNS][LEMON_MAX_BATCH];
+} run_deltas;
+
+static void compute_deltas(const lemon_execution *x, run_deltas *d) {
+  const lemon_graph *g = &x->g;
+  size_t last = g->n_layers - 1, per = per_input(g, last);
+  for (size_t r = 0; r < x->n_runs; r++) {
+    if (x->runs[r].status != LEMON_RAN) continue;
+    for (uint32_t n = 0; n < g->batch; n++)
+      d->output[r][n] = lemon_delta(x->runs[r].out[last] + n * per, x->values[last] + n * per, per);
+    for (size_t i = 0; i < g->n_layers; i++)
+      d->layer[r][i] = lemon_delta(x->runs[r].out[i], x->values[i], g->batch * per_input(g, i));
+  }
+}
+
 /* D_MAD on the model output per input and pair of ran backends; per-layer D_MAD buckets
  * per pair and layer kind as feedback. */
 static void distances(const lemon_execution *x, lemon_summary *s) {
   const lemon_graph *g = &x->g;
-  size_t last = g->n_layers - 1, per = per_input(g, last);
+  static run_deltas d;
+  compute_deltas(x, &d);
   for (size_t j = 0; j < x->n_runs; j++)
     for (size_t k = j + 1; k < x->n_runs; k++) {
       const lemon_backend_run *a = &x->runs[j], *b = &x->runs[k];
@@ -170,22 +190,16 @@ static void distances(const lemon_execution *x, lemon_summary *s) {
       s->pairs++;
       double sum = 0;
       for (uint32_t n = 0; n < g->batch; n++) {
-        const double *ref = x->values[last] + n * per;
-        double d = lemon_dmad(lemon_delta(a->out[last] + n * per, ref, per),
-                              lemon_delta(b->out[last] + n * per, ref, per));
-        sum += d;
-        s->paper_inconsistent += d > LEMON_PAPER_DMAD_THRESHOLD;
+        double dmad = lemon_dmad(d.output[j][n], d.output[k][n]);
+        sum += dmad;
+        s->paper_inconsistent += dmad > LEMON_PAPER_DMAD_THRESHOLD;
       }
       s->acc += sum;
       s->pair_dmad[j][k] = sum / g->batch;
       uint32_t pair = mlf_feature(a->name, 0, 0) ^ (mlf_feature(b->name, 0, 0) << 1);
-      for (size_t i = 0; i < g->n_layers; i++) {
-        size_t n = g->batch * per_input(g, i);
-        double d = lemon_dmad(lemon_delta(a->out[i], x->values[i], n),
-                              lemon_delta(b->out[i], x->values[i], n));
+      for (size_t i = 0; i < g->n_layers; i++)
         mlf_feedback_hit(mlf_feature("lemon-dmad", pair ^ (uint32_t)g->layers[i].kind,
-                                     (uint32_t)(d * 10)));
-      }
+                                     (uint32_t)(lemon_dmad(d.layer[j][i], d.layer[k][i]) * 10)));
     }
 }
 

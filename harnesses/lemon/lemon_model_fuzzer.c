@@ -12,9 +12,11 @@
 #include "lemon_localize.h"
 #include "lemon_selection.h"
 #include "mlf_mutator.h"
+#include "mlf_profile.h"
 #include "mlf_target.h"
 
 static void lemon_init(void) {
+  mlf_profile_init();
   const char *identities = lemon_execute_init();
   if (getenv("MLF_VERBOSE")) fprintf(stderr, "lemon_model backends:\n%s", identities);
 }

@@ -6,8 +6,9 @@
  * choice; pooling; batch/layer normalization; LRN; softmax v2; binary; concat; reorder
  * (FLATTEN); resampling; reduction; vanilla LSTM/GRU/RNN. Activations are eltwise post-ops
  * where the primitive accepts them, a separate eltwise primitive otherwise. The session
- * (engine, stream, one OpenMP thread) is the process's (libraries/onednn); the primitive cache
- * is off (see onednn_init). */
+ * (engine, stream, one OpenMP thread) is the process's (libraries/onednn); oneDNN's primitive
+ * cache is off (see onednn_init) and the backend keeps each variant's descriptors and
+ * primitives across inputs itself (lemon_onednn_cache.h). */
 #include <stdio.h>
 #include <string.h>
 #include <oneapi/dnnl/dnnl_debug.h>

@@ -83,13 +83,17 @@ void onednn_release(onednn_ctx *c);
  * layer's pending activation as an eltwise post-op first; the primitive may refuse it
  * (unimplemented), then it stays pending for onednn_finish_activation. NULL after a
  * failure. */
-dnnl_primitive_desc_t onednn_pd(onednn_ctx *c, const char *what, const_dnnl_op_desc_t op_desc,
-                                int fuse_activation);
+dnnl_primitive_desc_t onednn_pd_of(onednn_ctx *c, const char *what, const_dnnl_op_desc_t op_desc,
+                                   size_t desc_size, int fuse_activation);
+/* The descriptor comes from lemon_onednn_cache.h when this op descriptor (all its bytes)
+ * under this attribute and variant was seen before; onednn_execute does not destroy it. */
+#define onednn_pd(c, what, desc, fuse_activation) \
+  onednn_pd_of((c), (what), (desc), sizeof *(desc), (fuse_activation))
 /* Records the implementation of a primitive descriptor created without an iterator
  * (concat). */
 void onednn_note_impl(onednn_ctx *c, const char *what, const_dnnl_primitive_desc_t pd);
 /* Executes pd once with the arguments (plus a guarded user scratchpad) and waits; destroys
- * pd. */
+ * pd unless the primitive cache owns it (then its kept primitive runs). */
 void onednn_execute(onednn_ctx *c, const char *what, dnnl_primitive_desc_t pd,
                     const dnnl_exec_arg_t *args, int n_args);
 /* Executes a single-source primitive from the layer's first input into its output, both in

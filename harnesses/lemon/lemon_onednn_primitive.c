@@ -2,9 +2,12 @@
  * primitive descriptor iterator, the last one where it offers fewer), user scratchpads in
  * guard pages, execution, and the layers' activations as eltwise (post-op or primitive). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "lemon_onednn_cache.h"
 #include "lemon_onednn_internal.h"
 #include "mlf_guard.h"
+#include "mlf_profile.h"
 #include "mlf_report.h"
 
 int onednn_eltwise_alg(Mlf__Lemon__Activation act, double act_alpha, double act_beta,
@@ -77,32 +80,72 @@ static dnnl_status_t iterate(onednn_ctx *c, const_dnnl_op_desc_t op_desc,
 /* oneDNN 2.6.3's jit:sse41 pooling with an eltwise post-op crashes in dnnl_primitive_create
  * (harnesses/lemon/known_findings.tsv, "sse41-pooling-post-op-crash"): unless MLF_REPORT_KNOWN=1 the
  * backend notes the known finding and runs that layer's activation as its own primitive. */
-static int known_crash(onednn_ctx *c, const char *what, const_dnnl_primitive_desc_t pd) {
+static int known_crash(const char *what, const_dnnl_primitive_desc_t pd) {
   const char *impl = "";
   dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl);
-  if (strcmp(what, "pooling") != 0 || strcmp(impl, "jit:sse41") != 0 || mlf_report_known())
-    return 0;
-  snprintf(c->info->known, sizeof c->info->known, "layer %zu: sse41-pooling-post-op-crash", c->layer);
-  return 1;
+  return strcmp(what, "pooling") == 0 && strcmp(impl, "jit:sse41") == 0 && !mlf_report_known();
 }
 
-dnnl_primitive_desc_t onednn_pd(onednn_ctx *c, const char *what, const_dnnl_op_desc_t op_desc,
-                                int fuse_activation) {
-  if (!onednn_fine(c)) return NULL;
-  dnnl_primitive_desc_t pd = NULL;
+/* The search onednn_pd_of caches: the variant's descriptor with the activation fused when
+ * asked and possible, else without. */
+static dnnl_status_t search(onednn_ctx *c, const char *what, const_dnnl_op_desc_t op_desc,
+                            int want_fuse, dnnl_primitive_desc_t *pd, onednn_pd_outcome *o) {
   dnnl_status_t st = dnnl_unimplemented;
-  for (int fuse = fuse_activation && c->act_pending; fuse >= 0 && st == dnnl_unimplemented; fuse--) {
+  int more = c->info->more_variants;
+  *pd = NULL;
+  c->info->more_variants = 0;
+  for (int fuse = want_fuse; fuse >= 0 && st == dnnl_unimplemented; fuse--) {
     dnnl_primitive_attr_t attr = NULL;
     st = make_attr(c, fuse, &attr);
-    if (st == dnnl_success) st = iterate(c, op_desc, attr, &pd);
+    if (st == dnnl_success) st = iterate(c, op_desc, attr, pd);
     if (attr) dnnl_primitive_attr_destroy(attr);
-    if (st == dnnl_success && fuse && known_crash(c, what, pd)) {
-      dnnl_primitive_desc_destroy(pd);
-      pd = NULL;
+    if (st == dnnl_success && fuse && known_crash(what, *pd)) {
+      dnnl_primitive_desc_destroy(*pd);
+      *pd = NULL;
       st = dnnl_unimplemented;
+      o->known = 1;
     }
-    if (st == dnnl_success && fuse) c->act_pending = 0;
+    o->fused = st == dnnl_success && fuse;
   }
+  o->more = c->info->more_variants;
+  c->info->more_variants = more;
+  return st;
+}
+
+/* The cache key of a search: variant, activation offered, descriptor (mlf_report_known(),
+ * which known_crash reads, is fixed for the process). */
+typedef struct {
+  unsigned variant;
+  int want_fuse;
+  dnnl_alg_kind_t alg;
+  float alpha, beta;
+} search_key;
+
+dnnl_primitive_desc_t onednn_pd_of(onednn_ctx *c, const char *what, const_dnnl_op_desc_t op_desc,
+                                   size_t desc_size, int fuse_activation) {
+  if (!onednn_fine(c)) return NULL;
+  search_key k;
+  memset(&k, 0, sizeof k);
+  k.variant = c->variant, k.want_fuse = fuse_activation && c->act_pending;
+  if (k.want_fuse) onednn_eltwise_alg(c->l->act, c->l->act_alpha, c->l->act_beta, &k.alg, &k.alpha, &k.beta);
+  unsigned char *key = malloc(sizeof k + desc_size);
+  if (!key) abort();
+  memcpy(key, &k, sizeof k);
+  memcpy(key + sizeof k, op_desc, desc_size);
+  onednn_pd_outcome o = {0};
+  double t0 = mlf_profile_begin();
+  dnnl_status_t st = dnnl_success;
+  dnnl_primitive_desc_t pd = onednn_cache_find(key, sizeof k + desc_size, &o);
+  if (!pd) {
+    st = search(c, what, op_desc, k.want_fuse, &pd, &o);
+    if (st == dnnl_success) onednn_cache_keep(key, sizeof k + desc_size, pd, &o);
+  }
+  mlf_profile_end(t0);
+  free(key);
+  if (o.known)
+    snprintf(c->info->known, sizeof c->info->known, "layer %zu: sse41-pooling-post-op-crash", c->layer);
+  if (o.fused) c->act_pending = 0;
+  if (o.more) c->info->more_variants = 1;
   if (!onednn_check(c, st, what)) return NULL;
   note(c, what, pd);
   return pd;
@@ -110,8 +153,11 @@ dnnl_primitive_desc_t onednn_pd(onednn_ctx *c, const char *what, const_dnnl_op_d
 
 void onednn_execute(onednn_ctx *c, const char *what, dnnl_primitive_desc_t pd,
                     const dnnl_exec_arg_t *args, int n_args) {
+  dnnl_primitive_t prim = NULL;
+  dnnl_status_t created = dnnl_success;
+  int cached = onednn_cache_owns(pd);
   if (!onednn_fine(c)) {
-    dnnl_primitive_desc_destroy(pd);
+    if (!cached) dnnl_primitive_desc_destroy(pd);
     return;
   }
   dnnl_exec_arg_t all[16];
@@ -119,14 +165,20 @@ void onednn_execute(onednn_ctx *c, const char *what, dnnl_primitive_desc_t pd,
   const dnnl_memory_desc_t *pad = dnnl_primitive_desc_query_md(pd, dnnl_query_scratchpad_md, 0);
   if (pad && dnnl_memory_desc_get_size(pad) > 0)
     all[n_args++] = (dnnl_exec_arg_t){DNNL_ARG_SCRATCHPAD, onednn_lib_mem(c, pad)};
-  dnnl_primitive_t prim = NULL;
-  if (onednn_fine(c) && onednn_check(c, dnnl_primitive_create(&prim, pd), what)) {
+  double t0 = mlf_profile_begin();
+  if (onednn_fine(c))
+    created = cached ? onednn_cache_primitive(pd, &prim) : dnnl_primitive_create(&prim, pd);
+  mlf_profile_end(t0);
+  if (onednn_fine(c) && onednn_check(c, created, what)) {
     onednn_protect_inputs(c, 1);
+    t0 = mlf_profile_begin();
     dnnl_status_t st = dnnl_primitive_execute(prim, mlf_onednn_stream, n_args, all);
     if (st == dnnl_success) st = dnnl_stream_wait(mlf_onednn_stream);
+    mlf_profile_end(t0);
     onednn_protect_inputs(c, 0);
     onednn_check(c, st, what);
   }
+  if (cached) return;
   if (prim) dnnl_primitive_destroy(prim);
   dnnl_primitive_desc_destroy(pd);
 }

@@ -2,7 +2,8 @@
  * copy operators for CONCAT, lemon_xnnpack_plan.c): the model input and every layer's output
  * are external values in guarded buffers with XNN_EXTRA_BYTES of slack, copied to the caller's
  * outputs after the run; a write into the slack is reported as a failure. Variants: 0 the
- * runtime on the calling thread, 1 on a pthreadpool of 2 threads (other tiling). The sparse
+ * runtime on the calling thread, 1 on a pthreadpool of 2 threads (other tiling; its idle
+ * workers sleep instead of spinning, lemon_xnnpack_yield.c). The sparse
  * inference hint is no variant: it rewrites clusters of NCHW-capable nodes whose intermediate
  * values are internal, and every layer output is external here. FP16 inference is another
  * precision. */
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <pthreadpool.h>
 #include "lemon_xnnpack_internal.h"
+#include "mlf_profile.h"
 
 #define LX_VARIANTS 2
 
@@ -68,7 +70,11 @@ static lemon_status xnnpack_run(const lemon_graph *g, unsigned variant, float *c
     c.data[ref] = lx_buffer(&c, g->batch * elements(g, ref), ref ? "layer output" : "model input");
   if (c.status == LEMON_RAN) {
     memcpy(c.data[0], g->input_data, g->batch * elements(g, 0) * sizeof(float));
+    /* Library time: the subgraph's definition, runtime creation and invocation (the
+     * harness's share of lx_execute is bookkeeping). */
+    double t0 = mlf_profile_begin();
     if (lx_execute(&c) < 0 && c.sg) xnn_delete_subgraph(c.sg);
+    mlf_profile_end(t0);
   }
   for (size_t i = 0; i < g->n_layers && c.status == LEMON_RAN; i++) {
     size_t n = g->batch * elements(g, i + 1);
