@@ -91,6 +91,7 @@ static void test_bc_puts_one_argument_just_past_a_refused_boundary(void **state)
 static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
   (void)state;
   mlf_mutator *m = mlf_mutator_new(&mlf__moco__png_program__descriptor, 13, NULL);
+  int ar_checked = 0;
   for (int round = 0; round < 50; round++) {
     uint8_t data[4096];
     size_t size;
@@ -104,7 +105,10 @@ static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
     for (size_t b = 0; b < p->n_blocks; b++)
       for (unsigned i = 0; i < p->blocks[b]->n_args; i++)
         assert_true(spec->legal(p, b, i, moco_value_number(p->blocks[b]->args[i])));
-    if (s->op == MLF__MOCO__OPERATOR__AR) {
+    /* AR's block is comparable with the seed's only when the post-processor inserted no
+     * block (a replacement API may need a producer first, which shifts the indices) */
+    if (s->op == MLF__MOCO__OPERATOR__AR && p->n_blocks == before->n_blocks) {
+      ar_checked++;
       int from = moco_api_index(spec, before->blocks[s->block]->api);
       int to = moco_api_index(spec, p->blocks[s->block]->api);
       assert_int_not_equal(from, to);
@@ -113,6 +117,7 @@ static void test_rg_keeps_values_legal_and_ar_stays_in_the_group(void **state) {
     mlf__moco__png_program__free_unpacked(before_root, NULL);
     mlf__moco__png_program__free_unpacked(root, NULL);
   }
+  assert_true(ar_checked > 0);
   mlf_mutator_free(m);
 }
 
