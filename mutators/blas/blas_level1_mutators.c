@@ -5,7 +5,6 @@
  * The domain mutators make the changes vector kernels care about in one step: n around
  * unroll and blocking boundaries, an increment's sign flipped, a special scalar, a special
  * value poked into x or y. */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include "blas.pb-c.h"
@@ -43,20 +42,6 @@ static int bound_inc(int32_t inc) {
   return inc;
 }
 
-/* rotmg's rescaling loops (while |d| > gam^2: d /= gam^2) never end for an infinite d1 or
- * d2, in every library and in the reference BLAS itself: such inputs have no defined result
- * and are kept out (d becomes the largest finite number of the precision). */
-static void keep_finite(Mlf__Number *d, Mlf__Blas__Precision p) {
-  double max = p == MLF__BLAS__PRECISION__SINGLE ? FLT_MAX : DBL_MAX;
-  if (!d) return;
-  if (d->kind_case == MLF__NUMBER__KIND_SPECIAL && d->special == MLF__SPECIAL__POS_INF)
-    d->special = MLF__SPECIAL__NORMAL_MAX;
-  if (d->kind_case == MLF__NUMBER__KIND_SPECIAL && d->special == MLF__SPECIAL__NEG_INF)
-    d->special = MLF__SPECIAL__NEG_NORMAL_MAX;
-  if (d->kind_case == MLF__NUMBER__KIND_VALUE && fabs(d->value) > max)
-    d->value = copysign(max, d->value);
-}
-
 static void bound_level1(Mlf__Blas__Level1Case *c) {
   Mlf__Blas__Level1Case__Routine r = c->routine;
   Mlf__Blas__Precision p = supported_precision(r, c->precision);
@@ -72,7 +57,6 @@ static void bound_level1(Mlf__Blas__Level1Case *c) {
   int32_t flag = c->flag > 4 || c->flag < -4 ? c->flag % 5 : c->flag;
   if (flag != c->flag) c->has_flag = 1, c->flag = flag;
   while (c->n_h > 4) protobuf_c_message_free_unpacked(&c->h[--c->n_h]->base, NULL);
-  if (r == R(ROTMG)) keep_finite(c->d1, p), keep_finite(c->d2, p);
 }
 
 static void post_process_level1(ProtobufCMessage *msg) {

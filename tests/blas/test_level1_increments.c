@@ -64,6 +64,23 @@ static void written_vectors_keep_zero_increments(void **state) {
   }
 }
 
+/* rotmg's infinite d1 and d2 are kept (level1_rotmg_never_returns predicts the reference's
+ * hangs on them: tests/blas/test_level1_rotmg_hang.c). */
+static void rotmg_keeps_infinite_scalings(void **state) {
+  (void)state;
+  Mlf__Number d1, d2;
+  mlf__number__init(&d1), mlf__number__init(&d2);
+  d1.kind_case = MLF__NUMBER__KIND_SPECIAL, d1.special = MLF__SPECIAL__POS_INF;
+  d2.kind_case = MLF__NUMBER__KIND_VALUE, d2.value = -INFINITY;
+  Mlf__Blas__Level1Case c;
+  mlf__blas__level1_case__init(&c);
+  c.has_routine = c.has_n = 1, c.routine = R(ROTMG), c.n = 1;
+  c.d1 = &d1, c.d2 = &d2;
+  mlf_post_process(&c.base);
+  assert_int_equal(d1.special, MLF__SPECIAL__POS_INF);
+  assert_true(isinf(d2.value) && d2.value < 0);
+}
+
 /* A fill whose logical elements are v[0..2] (slot: 0 for x, 1 for y; static storage). */
 static Mlf__Blas__Fill *fill_of(const double v[3], int slot) {
   static Mlf__Number values[2][3];
@@ -294,6 +311,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(one_vector_routines_keep_every_increment),
       cmocka_unit_test(written_vectors_keep_zero_increments),
+      cmocka_unit_test(rotmg_keeps_infinite_scalings),
       cmocka_unit_test(nrm2_follows_the_reference),
       cmocka_unit_test(asum_returns_at_once),
       cmocka_unit_test(iamax_and_scal_return_at_once),
