@@ -92,9 +92,8 @@ const char *level1_kind_suffix(const level1_problem *pr) {
   double flag = pr->param[0];
   int noncanonical = pr->family == L1(ROTM) && flag != -2 && flag != -1 && flag != 0 && flag != 1;
   if (pr->n > 0 && one_vector(pr->family) && pr->incx <= 0) return "-nonpositive-incx";
-  if (level1_zero_inc_written(pr))
-    return noncanonical ? "-noncanonical-flag-zero-inc-written" : "-zero-inc-written";
-  return noncanonical ? "-noncanonical-flag" : "";
+  if (noncanonical) return "-noncanonical-flag";
+  return level1_zero_inc_written(pr) ? "-zero-inc-written" : "";
 }
 
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o) {

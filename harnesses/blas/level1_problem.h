@@ -58,7 +58,8 @@ int level1_zero_inc_written(const level1_problem *pr);
 /* "-nonpositive-incx" for nrm2, asum, i?amax and scal called with incx <= 0 (where the
  * reference's rule for the increment decides the result), "-noncanonical-flag" for rotm with
  * a flag other than -2, -1, 0, 1 (which the reference reads by its sign), "-zero-inc-written"
- * when level1_zero_inc_written (after the flag's suffix when both hold), else "": appended
+ * when level1_zero_inc_written (the flag's suffix first: a library that misreads the flag
+ * never reaches the loop), else "": appended
  * to the kind of every wrong result, so that a library that reads such arguments its own way
  * is one registry entry and a wrong result on ordinary arguments stays apart. */
 const char *level1_kind_suffix(const level1_problem *pr);
