@@ -13,6 +13,7 @@
 #include "mlf_capture.h"
 #include "mlf_entry.h"
 #include "mlf_guard.h"
+#include "mlf_profile.h"
 #include "mlf_mutator.h"
 #include "mlf_target.h"
 
@@ -54,6 +55,7 @@ void mlf_entry_init(const char *argv0) {
   mlf_guard_set_fault_context(report_crash);
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(report_crash);
   if (mlf_this_target.init) mlf_this_target.init();
+  mlf_profile_init();
 }
 
 int mlf_entry_run(const uint8_t *data, size_t size, mlf_run *run, ProtobufCMessage **out_msg) {
@@ -125,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fprintf(stderr, "\n==== mlfuzz finding in %s ====\n", mlf_this_target.name);
     mlf_entry_print_report(stderr, msg, &run);
     print_reproduce_hint();
+    mlf_profile_print();
     abort();
   }
   protobuf_c_message_free_unpacked(msg, NULL);

@@ -4,12 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "mlf_profile.h"
 
 static int installed;
 static int active;           /* inside begin .. end */
 static char library[64];
 static size_t error_count;
 static mlf_error_record first;
+static double call_started; /* for the library-time profile (mlf_profile.h) */
 
 /* exit() reached while a captured call was in progress: turn it into a crash. */
 static void on_exit_inside_call(void) {
@@ -36,9 +38,11 @@ void mlf_capture_begin(const char *lib) {
   error_count = 0;
   memset(&first, 0, sizeof first);
   active = 1;
+  call_started = mlf_profile_begin();
 }
 
 size_t mlf_capture_end(mlf_error_record *first_error) {
+  mlf_profile_end(call_started);
   active = 0;
   if (first_error && error_count) *first_error = first;
   return error_count;

@@ -1,6 +1,8 @@
 /* Capture of library error handlers (xerbla, cblas_xerbla, the GSL error handler) and of
  * exit() called inside a library call: errors are recorded instead of printed, and an exit()
- * between mlf_capture_begin and mlf_capture_end becomes an abort the fuzzer records. */
+ * between mlf_capture_begin and mlf_capture_end becomes an abort the fuzzer records. The time
+ * between begin and end is the library time of the benchmark's profile (mlf_profile.h), so
+ * every library call of every harness goes between them. */
 #ifndef MLF_CAPTURE_H
 #define MLF_CAPTURE_H
 #include <stddef.h>

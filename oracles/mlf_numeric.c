@@ -49,11 +49,8 @@ const char *mlf_cmp_kind_name(mlf_cmp_kind kind) {
   return "unknown";
 }
 
-/* |got - want| <= tol, computed in long double so that the difference of two large finite
- * doubles of opposite sign cannot overflow. A NaN tolerance never holds. */
 static mlf_cmp_kind within(double got, double want, long double tol) {
-  long double diff = fabsl((long double)got - (long double)want);
-  return diff <= tol ? MLF_CMP_OK : MLF_CMP_VALUE;
+  return mlf_within_bound(got, want, tol) ? MLF_CMP_OK : MLF_CMP_VALUE;
 }
 
 mlf_cmp_kind mlf_check_expect(double got, const mlf_expect *e) {

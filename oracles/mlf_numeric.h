@@ -31,6 +31,15 @@ typedef struct {
   int overflow_possible;
 } mlf_expect;
 
+/* |got - want| <= tol, computed in long double so that the difference of two large finite
+ * doubles of opposite sign cannot overflow; a NaN tolerance never holds. For finite got and
+ * e->value this is mlf_check_expect(got, e) == MLF_CMP_OK with tol = e->bound (inline, for
+ * the loops that check every element of every backend). */
+static inline int mlf_within_bound(double got, double want, long double tol) {
+  long double diff = (long double)got - (long double)want;
+  return (diff < 0 ? -diff : diff) <= tol;
+}
+
 /* Expected NaN: got must be NaN (or an infinity when overflow_possible). Expected +-Inf: got
  * must be the same infinity (any non-finite when overflow_possible). Expected finite: NaN ->
  * NAN, +-Inf -> INF unless overflow_possible, else |got - value| <= bound (in long double) or

@@ -4,8 +4,16 @@
 #    per message type and size budget (bench/mutator_bench.c, no sanitizers);
 #  - guard_alloc_free_ns: one guard-page buffer allocation and release (bench/guard_bench.c);
 #  - per target: libFuzzer exec/s on one core with the ASan build, all backends, sizes capped
-#    at MLF_GEMM_MAX_DIM (32), and the share of time spent outside the libraries (mutator,
-#    decode, reference, guard pages, comparison) = 1 - library time / total time.
+#    at MLF_GEMM_MAX_DIM (32): by the wall clock, and per second of the process's own CPU time
+#    (which other load on a shared machine does not move); and the share of time spent outside
+#    the libraries (engine, mutator, decode, reference, guard pages, comparison)
+#    = 1 - library time / total time, measured (not estimated) by the target itself with
+#    MLF_PROFILE=1 (oracles/mlf_profile.h): process CPU time between mlf_capture_begin and
+#    mlf_capture_end, which bracket every library call of every harness, against the process
+#    CPU time since the target's init, summed over the runs (a run that ends on a finding
+#    prints it before aborting; one that ends on a sanitizer crash does not). Library calls
+#    made in a forked child (blas_errors' isolation) are not counted, so that share is an
+#    upper bound. A target that brackets no library call reports "unknown".
 #  - per BLAS target: OpenBLAS coverage reached by the structure-aware mutator and by plain
 #    byte-level libFuzzer in the same time from the same seeds (scripts/bench-coverage.sh,
 #    BENCH_COVERAGE_SECONDS per mode and seed, default 15; details and plots in build/bench/).
@@ -47,8 +55,8 @@ result=$dir/latest.txt
     mkdir "$work/corpus" "$work/artifacts"
     cp build/corpora/"$t"/*.bin "$work/corpus/"
     # A new library finding ends a libFuzzer run; the bench then starts another on the grown
-    # corpus until the time is used. Library time comes from runs that ended normally.
-    execs=0 elapsed=0 restarts=0 lib_s=0 lib_elapsed=0
+    # corpus until the time is used. Library time comes from runs that printed their profile.
+    execs=0 elapsed=0 restarts=0 lib_s=0 cpu_s=0 cpu_execs=0
     start=$(date +%s.%N)
     while awk -v s="$start" -v now="$(date +%s.%N)" -v T="$seconds" 'BEGIN { exit !(now - s < T - 1) }'; do
       left=$(awk -v s="$start" -v now="$(date +%s.%N)" -v T="$seconds" 'BEGIN { printf "%d", T - (now - s) }')
@@ -57,18 +65,22 @@ result=$dir/latest.txt
         -print_final_stats=1 -artifact_prefix="$work/artifacts/" >"$work/log" 2>&1 || restarts=$((restarts + 1))
       t1=$(date +%s.%N)
       run_execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
-      run_lib=$(sed -n 's/^mlf-profile: library_seconds=//p' "$work/log")
+      run_lib=$(sed -n 's/^mlf-profile: library_seconds=\([0-9.]*\) total_seconds=.*/\1/p' "$work/log")
+      run_cpu=$(sed -n 's/^mlf-profile: library_seconds=.* total_seconds=//p' "$work/log")
       execs=$((execs + ${run_execs:-0}))
       elapsed=$(awk -v a="$elapsed" -v b="$t0" -v c="$t1" 'BEGIN { print a + c - b }')
-      if [ -n "$run_lib" ]; then
+      if [ -n "$run_lib" ] && [ -n "$run_cpu" ]; then
         lib_s=$(awk -v a="$lib_s" -v b="$run_lib" 'BEGIN { print a + b }')
-        lib_elapsed=$(awk -v a="$lib_elapsed" -v b="$t0" -v c="$t1" 'BEGIN { print a + c - b }')
+        cpu_s=$(awk -v a="$cpu_s" -v b="$run_cpu" 'BEGIN { print a + b }')
+        cpu_execs=$((cpu_execs + ${run_execs:-0}))
       fi
     done
-    awk -v t="$t" -v e="$execs" -v s="$elapsed" -v l="$lib_s" -v le="$lib_elapsed" -v r="$restarts" 'BEGIN {
+    awk -v t="$t" -v e="$execs" -v s="$elapsed" -v l="$lib_s" -v c="$cpu_s" -v ce="$cpu_execs" -v r="$restarts" 'BEGIN {
       printf "target_exec_per_s %s %d (executions %d in %.0f s, one core, ASan, sizes <= 32, %d restarts after findings)\n", t, e / s, e, s, r
-      if (le > 0) printf "target_outside_library_share %s %.1f%% (library %.2f s of %.1f s in runs without a finding)\n", t, 100 * (1 - l / le), l, le
-      else printf "target_outside_library_share %s unknown (every run ended on a finding)\n", t }'
+      if (c > 0) printf "target_exec_per_cpu_s %s %d (executions %d in %.2f s of the process CPU time: the rate on an idle core)\n", t, ce / c, ce, c
+      if (c > 0 && l > 0) printf "target_outside_library_share %s %.1f%% (library %.2f s of %.2f s CPU in runs that printed their profile)\n", t, 100 * (1 - l / c), l, c
+      else if (c > 0) printf "target_outside_library_share %s unknown (no library call bracketed by mlf_capture)\n", t
+      else printf "target_outside_library_share %s unknown (every run ended on a crash)\n", t }'
     rm -rf "$work"
   done
   # LEMON campaign (bench/lemon/lemon_campaign.c): LEMON guidance vs LEMON_r vs feedback only

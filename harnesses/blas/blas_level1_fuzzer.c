@@ -19,7 +19,6 @@
 #include "level1_relations.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
-#include "mlf_profile.h"
 #include "mlf_target.h"
 
 static blas_backend backends[BLAS_MAX_BACKENDS];
@@ -27,7 +26,6 @@ static size_t n_backends;
 
 static void level1_init(void) {
   n_backends = blas_backends_require(backends, BLAS_MAX_BACKENDS, "blas_level1");
-  mlf_profile_init();
 }
 
 /* Where findings of one backend go. b == NULL names the reference (the oracle). */
@@ -46,14 +44,6 @@ static void raise_finding(void *ctx_, const char *kind, const char *detail) {
   mlf_finding(ctx->run, tag, "%s %s: %s%s%s", ctx->b ? ctx->b->name : "reference",
               ctx->pr->fortran ? "Fortran" : "CBLAS", ctx->known_kind ? kind : "",
               ctx->known_kind ? ": " : "", detail);
-}
-
-static void timed_call(const blas_backend *b, const level1_problem *pr, int fortran,
-                       mlf_guard_side side, level1_outcome *o, size_t *errors,
-                       mlf_error_record *err) {
-  double t0 = mlf_profile_begin();
-  level1_call(b, pr, fortran, side, o, errors, err);
-  mlf_profile_end(t0);
 }
 
 /* log2-sized class: 0, 1, 2-3, 4-7, ...; kernels unroll and block on such boundaries. */
@@ -83,13 +73,13 @@ static int run_backend(size_t bi, const level1_problem *pr, const level1_expecte
   size_t errors = 0;
   mlf_error_record err;
   char detail[300];
-  timed_call(b, pr, pr->fortran, side, &out->o, &errors, &err);
+  level1_call(b, pr, pr->fortran, side, &out->o, &errors, &err);
   out->fortran = pr->fortran;
   level1_verdict v;
   out->correct = level1_judge(pr, ex, &out->o, raise_finding, &fc, &v);
   if (level1_supported(b, pr, !pr->fortran)) {
     level1_outcome other;
-    timed_call(b, pr, !pr->fortran, side, &other, &errors, &err);
+    level1_call(b, pr, !pr->fortran, side, &other, &errors, &err);
     char kind[64];
     snprintf(kind, sizeof kind, "fortran-cblas-mismatch%s", level1_kind_suffix(pr));
     if (!level1_same_outcome(pr, &out->o, pr->fortran, &other, !pr->fortran, detail, sizeof detail))

@@ -20,7 +20,6 @@
 #include "mlf_capture.h"
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
-#include "mlf_profile.h"
 #include "mlf_scratch.h"
 #include "mlf_target.h"
 
@@ -28,7 +27,6 @@ static blas_backend backends[BLAS_MAX_BACKENDS];
 static size_t n_backends;
 
 static void level23_init(void) {
-  mlf_profile_init();
   n_backends = blas_backends_require(backends, BLAS_MAX_BACKENDS, "blas_level23");
 }
 
@@ -60,9 +58,7 @@ static int run_backend(const blas_backend *b, level23_problem *pb,
   level23_clone_output(pb, &out);
   level23_args args = level23_args_for(pb, &out);
   mlf_capture_begin(b->name);
-  double t0 = mlf_profile_begin();
   int ran = level23_call(b, pb->routine, &pb->p, pb->fortran, &args);
-  mlf_profile_end(t0);
   mlf_error_record err;
   size_t errors = mlf_capture_end(&err);
   if (!ran) {

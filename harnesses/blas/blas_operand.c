@@ -55,11 +55,6 @@ static void put(void *data, const blas_precision *p, size_t elem, int imag, doub
   else ((float *)data)[slot] = (float)v;
 }
 
-static double get(const void *data, const blas_precision *p, size_t elem, int imag) {
-  size_t slot = elem * (p->is_complex ? 2 : 1) + (size_t)imag;
-  return p->is_double ? ((const double *)data)[slot] : ((const float *)data)[slot];
-}
-
 void blas_matrix_set_sentinel(const blas_matrix *m, const blas_precision *p, size_t elem, int part) {
   int parts = p->is_complex ? 2 : 1;
   for (int q = 0; q < parts; q++) {
@@ -114,21 +109,15 @@ void blas_matrix_clone(blas_matrix *dst, const blas_matrix *src, const blas_prec
   if (src->count) memcpy(dst->data, src->data, src->count * p->elem_size);
 }
 
-void blas_matrix_get(const blas_matrix *m, const blas_precision *p, int row_major, size_t i,
-                     size_t j, double *re, double *im) {
-  size_t e = blas_matrix_offset(m, row_major, i, j);
-  *re = get(m->data, p, e, 0);
-  *im = p->is_complex ? get(m->data, p, e, 1) : 0.0;
-}
-
 int blas_matrix_padding_intact(const blas_matrix *m, const blas_precision *p) {
   int parts = p->is_complex ? 2 : 1;
-  for (size_t e = 0; e < m->count; e++) {
-    if (!is_padding(m, e)) continue;
-    for (int part = 0; part < parts; part++)
-      if (p->is_double ? memcmp((double *)m->data + e * parts + part, &pad_d, 8)
-                       : memcmp((float *)m->data + e * parts + part, &pad_f, 4))
-        return 0;
-  }
+  if (!m->count) return 1;
+  /* the padding: elements line_len .. ld - 1 of every line but the last (count ends it) */
+  for (size_t line = 0; line + 1 < m->lines; line++)
+    for (size_t e = line * m->ld + m->line_len; e < (line + 1) * m->ld; e++)
+      for (int part = 0; part < parts; part++)
+        if (p->is_double ? memcmp((double *)m->data + e * parts + part, &pad_d, 8)
+                         : memcmp((float *)m->data + e * parts + part, &pad_f, 4))
+          return 0;
   return 1;
 }

@@ -73,6 +73,21 @@ typedef enum { BLAS_SKIP_EITHER, BLAS_SKIP_LEFT, BLAS_SKIP_RIGHT, BLAS_SKIP_SIDE
 void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
                                    size_t j, mlf_expect *out);
 
+/* Membership for an infinite result of a real element (i, j) with alpha != 0 and at least one
+ * term, where the expectation lets a non-finite result stand (an infinite alpha: every term a
+ * kernel forms is an infinity or NaN, the order deciding which; alpha times a factor
+ * underflowing to zero against an infinity; a partial sum that may overflow). Whatever the
+ * order (alpha a first, a b first, alpha times the sum, any summation order), an infinity
+ * arises from an infinite term, an overflowing product or partial sum, and rounding keeps
+ * signs, so it has the sign of one of the nonzero terms alpha a b or of beta c (IEEE 754-2019
+ * 6.1: a sum of infinities of one sign is that infinity; 4.3: rounding preserves the sign;
+ * 7.2: Inf - Inf and 0 * Inf are invalid); a NaN factor leaves only NaN (6.2). Under sem:
+ * beta-as-zero leaves beta c out, zero-skip the terms with a zero factor (NaN or not); the
+ * others keep the exact terms. 1 when got is in that set or the rule does not apply (complex,
+ * alpha = 0, a finite or NaN got, an empty sum). */
+int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
+                                  double got);
+
 /* The largest finite magnitude (|re| + |im|) in row i of L and column j of R and their sums, as
  * the last blas_product_reference loaded them: bounds for callers that post-process. */
 long double blas_cld_mag(blas_cld x);

@@ -8,7 +8,7 @@ KEEPER_SPEECH_TEST_OBJS := $(call obj,unit,$(KEEPER_SPEECH_RENDER_SRC) $(KEEPER_
 # The tolerance measurement (tests/keeper/speech_calibrate.c): a tool, not a test; optimised
 # and unsanitised so it measures the libraries in minutes.
 $(OUT)/tools/keeper_speech_calibrate: tests/keeper/speech_calibrate.c $(KEEPER_SPEECH_RENDER_SRC) \
-  $(KEEPER_SPEECH_HEAR_SRC) harnesses/keeper/speech_resampler_agreement.c oracles/mlf_guard.c oracles/mlf_capture.c oracles/mlf_report.c \
+  $(KEEPER_SPEECH_HEAR_SRC) harnesses/keeper/speech_resampler_agreement.c oracles/mlf_guard.c oracles/mlf_capture.c oracles/mlf_profile.c oracles/mlf_report.c \
   $(call family_registry,keeper) \
   mutators/keeper/speech_grammar.c mutators/keeper/speech_vocabulary.c $(BUILD)/gen/keeper/keeper_speech.pb-c.c $(ALL_GEN_H)
 	@mkdir -p $(@D)

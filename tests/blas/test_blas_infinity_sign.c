@@ -1,0 +1,92 @@
+/* The allowed set of a real element with an infinite alpha or a possible overflow
+ * (blas_product_infinity_allowed via blas_verdict_of): NaN, or an infinity of a sign one of the
+ * terms alpha a b has; only NaN when a factor is NaN. 1 x 1 sgemm problems with k = 2 and beta = 0 (NaN for the naming test).
+ * Members pass; planted results just outside (an infinity of a sign no term has, an infinity
+ * where a NaN must propagate, a finite value) are caught. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "blas/blas_verdict.h"
+
+static const blas_cld c_in = {0.5L, 0};
+
+/* The verdict of `got` for C(0,0) = alpha (l0 r0 + l1 r1) + beta 0.5 with r = (3, 4). */
+static blas_verdict verdict_with_beta(double alpha, long double l0, long double l1, double beta,
+                                      double got) {
+  static blas_cld left[2], right[2] = {{3, 0}, {4, 0}};
+  static blas_product pr;
+  left[0] = (blas_cld){l0, 0}, left[1] = (blas_cld){l1, 0};
+  pr = (blas_product){.p = blas_precision_of(MLF__BLAS__PRECISION__SINGLE), .m = 1, .n = 1,
+                      .k = 2, .alpha = {alpha, 0}, .beta = {beta, 0}, .left = left, .right = right,
+                      .c_in = &c_in};
+  mlf_expect exact;
+  blas_product_reference(&pr, &exact);
+  return blas_verdict_of(got, &exact, &pr, 0, 0, 0);
+}
+
+static blas_verdict verdict_of(double alpha, long double l0, long double l1, double got) {
+  return verdict_with_beta(alpha, l0, l1, 0, got);
+}
+
+static void assert_ok(blas_verdict v) { assert_int_equal(v.base, BLAS_VERDICT_OK); }
+
+static void members_pass(void **state) {
+  (void)state;
+  assert_ok(verdict_of(INFINITY, 1, 2, INFINITY)); /* every term +Inf */
+  assert_ok(verdict_of(INFINITY, 1, 2, NAN));      /* a kernel whose a b underflows meets 0 */
+  assert_ok(verdict_of(-INFINITY, 1, 2, -INFINITY));
+  assert_ok(verdict_of(INFINITY, 1, -2, -INFINITY)); /* exact: Inf * (3 - 8) */
+  assert_ok(verdict_of(INFINITY, 1, -2, INFINITY));  /* the first term's sign */
+  assert_ok(verdict_of(INFINITY, 1, -2, NAN));       /* Inf - Inf */
+  assert_ok(verdict_of(INFINITY, NAN, 2, NAN));
+}
+
+static void planted_outsiders_are_caught(void **state) {
+  (void)state;
+  blas_verdict v = verdict_of(INFINITY, 1, 2, -INFINITY); /* no term is negative */
+  assert_int_equal(v.base, BLAS_VERDICT_INF);
+  v = verdict_of(-INFINITY, 1, 2, INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_INF);
+  v = verdict_of(INFINITY, 0, 2, -INFINITY); /* the zero term has no sign to give */
+  assert_int_equal(v.base, BLAS_VERDICT_INF);
+  v = verdict_of(INFINITY, NAN, 2, INFINITY); /* the NaN must propagate */
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_LOST);
+  v = verdict_of(INFINITY, 1, 2, 1.0);
+  assert_int_equal(v.base, BLAS_VERDICT_INF);
+}
+
+/* A NaN beta leaves only NaN; +Inf is what a kernel that drops beta C gives (BLIS 0.9.0's
+ * beta == 0 test, registry nan-lost-beta-as-zero), so the deviation is still named. */
+static void deviation_is_named(void **state) {
+  (void)state;
+  blas_verdict v = verdict_with_beta(INFINITY, 1, 2, NAN, INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_LOST);
+  assert_int_equal(v.explained_by, BLAS_SEM_BETA_AS_ZERO);
+  v = verdict_with_beta(INFINITY, 1, 2, NAN, -INFINITY); /* no term is negative */
+  assert_int_equal(v.explained_by, BLAS_SEM_EXACT);
+  assert_ok(verdict_with_beta(INFINITY, 1, 2, NAN, NAN));
+}
+
+/* A finite alpha whose products overflow in float (3 * 2^127, 4 * 2^127): +Inf stands and -Inf,
+ * which no term's sign gives, is caught; with terms of both signs (exact -2^127) both stand. */
+static void overflow_keeps_a_term_sign(void **state) {
+  (void)state;
+  assert_ok(verdict_of(1, 0x1p127L, 0x1p127L, INFINITY));
+  blas_verdict v = verdict_of(1, 0x1p127L, 0x1p127L, -INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_INF);
+  assert_ok(verdict_of(1, 0x1p127L, -0x1p127L, -INFINITY));
+  assert_ok(verdict_of(1, 0x1p127L, -0x1p127L, INFINITY));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(members_pass),
+      cmocka_unit_test(planted_outsiders_are_caught),
+      cmocka_unit_test(deviation_is_named),
+      cmocka_unit_test(overflow_keeps_a_term_sign),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
