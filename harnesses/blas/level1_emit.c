@@ -138,15 +138,17 @@ static void emit_pair(FILE *out, const level1_problem *pr, const char *symbol, i
 /* The expectations of output vector w (0: x, 1: y) into rules: none for a vector the call
  * must leave as it is, its input elements exactly for a copy or swap, else the reference's. */
 static size_t element_rules(const level1_problem *pr, int w, blas_emit_expect *rules, size_t max) {
-  int parts = pr->p.is_complex ? 2 : 1, from = level1_moved_from(pr, w);
+  int parts = pr->p.is_complex ? 2 : 1, from_i;
   const level1_vector *v = w ? &pr->y : &pr->x;
   size_t n = 0;
-  if (from == w) return 0;
-  for (int i = 0; i < pr->n && n + 2 <= max; i++) {
+  /* a zero increment stores one element: its final value */
+  for (int i = 0; i < (v->inc == 0 ? 1 : pr->n) && n + 2 <= max; i++) {
+    int from = level1_copied_from(pr, w, i, &from_i);
     mlf_expect e[2], alt[2];
     double copy[2];
+    if (from == w && from_i == i) continue; /* left as it is */
     if (from >= 0) {
-      level1_vector_get(from ? &pr->y : &pr->x, &pr->p, i, copy);
+      level1_vector_get(from ? &pr->y : &pr->x, &pr->p, from_i, copy);
       e[0] = (mlf_expect){copy[0], 0, 0}, e[1] = (mlf_expect){copy[1], 0, 0};
     } else {
       level1_expect_element(pr, L1_EXACT, w, i, e);

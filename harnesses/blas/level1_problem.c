@@ -82,12 +82,18 @@ int level1_quick_return(const level1_problem *pr) {
   return pr->n <= 0 || (one_vector(pr->family) && pr->family != L1(NRM2) && pr->incx <= 0);
 }
 
+int level1_zero_inc_written(const level1_problem *pr) {
+  unsigned f = level1_family_flags(pr->family);
+  return pr->n > 0 && !one_vector(pr->family) &&
+         (((f & L1_WRITES_X) && pr->incx == 0) || ((f & L1_WRITES_Y) && pr->incy == 0));
+}
+
 const char *level1_kind_suffix(const level1_problem *pr) {
   double flag = pr->param[0];
+  int noncanonical = pr->family == L1(ROTM) && flag != -2 && flag != -1 && flag != 0 && flag != 1;
   if (pr->n > 0 && one_vector(pr->family) && pr->incx <= 0) return "-nonpositive-incx";
-  if (pr->family == L1(ROTM) && flag != -2 && flag != -1 && flag != 0 && flag != 1)
-    return "-noncanonical-flag";
-  return "";
+  if (noncanonical) return "-noncanonical-flag";
+  return level1_zero_inc_written(pr) ? "-zero-inc-written" : "";
 }
 
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o) {

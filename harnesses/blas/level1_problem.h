@@ -52,9 +52,14 @@ void level1_problem_from(level1_problem *pr, const Mlf__Blas__Level1Case *m);
  * INCX.LE.0) RETURN; the result is 0, index 0, x unchanged). nrm2 is not among them: 3.11's
  * dnrm2.f90 walks a negative increment backwards and reads x(1) n times for a zero one. */
 int level1_quick_return(const level1_problem *pr);
+/* 1 when n > 0 and a vector axpy, copy, swap, rot or rotm writes has increment 0 (the
+ * reference's loop then writes its one element n times in order: level1_sequence.h). */
+int level1_zero_inc_written(const level1_problem *pr);
 /* "-nonpositive-incx" for nrm2, asum, i?amax and scal called with incx <= 0 (where the
  * reference's rule for the increment decides the result), "-noncanonical-flag" for rotm with
- * a flag other than -2, -1, 0, 1 (which the reference reads by its sign), else "": appended
+ * a flag other than -2, -1, 0, 1 (which the reference reads by its sign), "-zero-inc-written"
+ * when level1_zero_inc_written (the flag's suffix first: a library that misreads the flag
+ * never reaches the loop), else "": appended
  * to the kind of every wrong result, so that a library that reads such arguments its own way
  * is one registry entry and a wrong result on ordinary arguments stays apart. */
 const char *level1_kind_suffix(const level1_problem *pr);

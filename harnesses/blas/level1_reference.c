@@ -16,6 +16,7 @@
  * copies of integers, ...). The reference's own error, gamma(2^-64) of the same sum, is
  * added wherever it rounds. */
 #include "level1_reference.h"
+#include "level1_sequence.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,13 +40,13 @@ static long double magf(cld x) {
 }
 static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }
 static int has_nan(cld x) { return isnan(x.re) || isnan(x.im); }
-static long double limit(const blas_precision *p, long double k) {
+long double level1_overflow_limit(const blas_precision *p, long double k) {
   return p->max / (1 + 2 * k * p->unit_roundoff);
 }
 static long double gamma_ld(long double k, double u) { return mlf_gamma((double)k, u); }
 /* An expectation is stored as a double: a value that is not a double is off by up to
  * 2^-53 |v| (plus half a subnormal step) after that rounding. */
-static long double stored(long double v) {
+long double level1_storage_error(long double v) {
   return (long double)(double)v == v || !isfinite(v) ? 0 : 0x1p-53L * fabsl(v) + 0x1p-1075L;
 }
 
@@ -70,25 +71,23 @@ static int exact_sum(double a, double b, const blas_precision *p) {
   return isfinite(s) && (fa - (s - bb)) + (fb - bb) == 0;
 }
 
-/* sum over k <= 4 terms f[2j] * f[2j + 1]; see the file comment for the bound. complex_inf
- * lets any non-finite result stand (complex arithmetic with an infinity is unspecified). */
-static mlf_expect sum_terms(const double *f, int k, const blas_precision *p, int complex_inf) {
+mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p, int complex_inf) {
   long double v = 0, total = 0;
-  int exact = k <= 3; /* more terms only in the complex alternative, never exact there */
-  double t[4];
+  int exact = k <= 3; /* bit-exact results are recognised for up to 3 terms only */
+  double t[3];
   for (int j = 0; j < k; j++) {
     long double term = (long double)f[2 * j] * f[2 * j + 1];
     v += term;
     total += isfinite(term) ? fabsl(term) : 0;
     exact &= exact_product(f[2 * j], f[2 * j + 1], p);
-    t[j] = (double)term;
+    if (j < 3) t[j] = (double)term;
   }
   for (int a = 0; a < k && exact; a++)
     for (int b = a + 1; b < k; b++) exact &= exact_sum(t[a], t[b], p);
   if (exact && k == 3) exact = exact_sum(t[0] + t[1], t[2], p);
   long double bound = exact ? 0 : gamma_ld(k, p->unit_roundoff) * total + k * p->tiny +
-                                      gamma_ld(k + 1, LD_U) * total + stored(v);
-  return (mlf_expect){(double)v, (double)bound, complex_inf || total >= limit(p, k)};
+                                      gamma_ld(k + 1, LD_U) * total + level1_storage_error(v);
+  return (mlf_expect){(double)v, (double)bound, complex_inf || total >= level1_overflow_limit(p, k)};
 }
 
 /* Terms of one output part: x' = t0 + t1 (+ t2), as factor pairs. */
@@ -101,10 +100,23 @@ static void add(terms *t, double a, double b, int zero_parts) {
   t->f[2 * t->k] = a, t->f[2 * t->k + 1] = b, t->k++;
 }
 
+void level1_rotm_matrix(const level1_problem *pr, double h[4]) {
+  const double *param = pr->param;
+  h[0] = param[1], h[1] = param[3], h[2] = param[2], h[3] = param[4]; /* h11 h12 h21 h22 */
+  /* drotm.f:123-172: DFLAG.LT.ZERO the full H, DFLAG.EQ.ZERO unit diagonal, any other
+   * (positive) flag the form with h12 = 1, h21 = -1; -2 returned before */
+  if (param[0] == 0) h[0] = h[3] = 1;
+  else if (param[0] > 0) h[1] = 1, h[2] = -1;
+}
+
 /* Element i of an elementwise routine's output `which` under sem. */
 void level1_expect_element(const level1_problem *pr, level1_semantics sem, int which, int i,
                            mlf_expect e[2]) {
   const blas_precision *p = &pr->p;
+  if (level1_sequential(pr)) {
+    level1_expect_sequence_element(pr, sem, which, i, e);
+    return;
+  }
   int two = level1_family_flags(pr->family) & (L1_READS_Y | L1_WRITES_Y);
   cld x = element(pr, 0, i), y = two ? element(pr, 1, i) : (cld){0, 0}, own = which ? y : x;
   /* The complex alternative: zero parts for complex products; for a real scalar s times a
@@ -161,30 +173,42 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
       break;
     }
     case L1(ROTM): { /* (x', y') = H (x, y) with H as the flag says */
-      const double *h = pr->param;
-      double flag = h[0], h11 = h[1], h21 = h[2], h12 = h[3], h22 = h[4];
-      /* drotm.f:123-172: DFLAG.LT.ZERO the full H, DFLAG.EQ.ZERO unit diagonal, any other
-       * (positive) flag the form with h12 = 1, h21 = -1; -2 returned before */
-      if (flag == 0) h11 = h22 = 1;
-      else if (flag > 0) h12 = 1, h21 = -1;
-      if (which == 0) add(&t[0], h11, (double)x.re, 0), add(&t[0], h12, (double)y.re, 0);
-      else add(&t[0], h21, (double)x.re, 0), add(&t[0], h22, (double)y.re, 0);
+      double h[4];
+      level1_rotm_matrix(pr, h);
+      add(&t[0], h[2 * which], (double)x.re, 0), add(&t[0], h[2 * which + 1], (double)y.re, 0);
       break;
     }
-    default: /* not elementwise: the output is the input (level1_moved_from) */
+    default: /* not elementwise: the output is the input (level1_copied_from) */
       e[0] = (mlf_expect){(double)own.re, 0, 0}, e[1] = (mlf_expect){(double)own.im, 0, 0};
       return;
   }
   for (int part = 0; part < (cplx ? 2 : 1); part++)
-    e[part] = t[part].k ? sum_terms(t[part].f, t[part].k, p, complex_inf) : (mlf_expect){0, 0, 0};
+    e[part] = t[part].k ? level1_sum_products(t[part].f, t[part].k, p, complex_inf) : (mlf_expect){0, 0, 0};
 }
 
-int level1_moved_from(const level1_problem *pr, int which) {
+int level1_copied_from(const level1_problem *pr, int which, int i, int *from_i) {
+  *from_i = i;
   if (level1_quick_return(pr)) return which;
-  if (pr->family == L1(COPY)) return 0;
-  if (pr->family == L1(SWAP)) return !which;
   if (pr->family == L1(ROTM) && pr->param[0] == -2) return which;
-  return -1;
+  if (pr->family == L1(COPY)) { /* dcopy.f: DY(IY) = DX(IX) in order; the last one stays */
+    if (pr->incy == 0) *from_i = pr->n - 1;
+    return 0;
+  }
+  if (pr->family != L1(SWAP)) return -1;
+  /* dswap.f: DTEMP = DX(IX), DX(IX) = DY(IY), DY(IY) = DTEMP in order: a zero-increment
+   * element ends as the other vector's last element and passes its own down the other
+   * vector one place; both zero: n exchanges of the two elements. */
+  int own_zero = (which ? pr->incy : pr->incx) == 0, other_zero = (which ? pr->incx : pr->incy) == 0;
+  if (own_zero && other_zero) return pr->n % 2 ? !which : which;
+  if (own_zero) {
+    *from_i = pr->n - 1;
+    return !which;
+  }
+  if (other_zero && i > 0) {
+    *from_i = i - 1;
+    return which;
+  }
+  return !which;
 }
 
 static cld cmul(cld a, cld b, int zero_parts) {
@@ -216,25 +240,25 @@ static void expect_dot(const level1_problem *pr, level1_semantics sem, mlf_expec
     inf |= has_inf(x) || has_inf(y);
   }
   long double n = pr->n > 0 ? pr->n : 0, terms = p->is_complex ? 2 * n : n, bound;
-  int overflow = total >= limit(p, terms);
+  int overflow = total >= level1_overflow_limit(p, terms);
   if (pr->n <= 0) {
     bound = 0, overflow = 0;
   } else if (mixed && sem == L1_FLOAT_ACCUMULATION) { /* as sdot: n + 1 terms with sb */
     bound = gamma_ld(n + 1, p->unit_roundoff) * total + (n + 1) * p->tiny +
             gamma_ld(n + 2, LD_U) * total;
-    overflow = total >= limit(p, n + 1);
+    overflow = total >= level1_overflow_limit(p, n + 1);
   } else if (mixed) {
     long double in_double = gamma_ld(n + 1, 0x1p-53) * total + gamma_ld(n + 1, LD_U) * total;
     bound = pr->family == L1(DSDOT) ? in_double
             : p->unit_roundoff * fabsl(s.re) + (1 + p->unit_roundoff) * in_double + p->tiny;
-    overflow = pr->family == L1(SDSDOT) && total >= limit(p, 1);
+    overflow = pr->family == L1(SDSDOT) && total >= level1_overflow_limit(p, 1);
   } else {
     bound = gamma_ld(terms, p->unit_roundoff) * total + terms * p->tiny +
             gamma_ld(terms + 1, LD_U) * total;
   }
   int any = overflow || (p->is_complex && inf);
-  e[0] = (mlf_expect){(double)s.re, (double)(bound + stored(s.re)), any};
-  e[1] = (mlf_expect){(double)s.im, (double)(bound + stored(s.im)), any};
+  e[0] = (mlf_expect){(double)s.re, (double)(bound + level1_storage_error(s.re)), any};
+  e[1] = (mlf_expect){(double)s.im, (double)(bound + level1_storage_error(s.im)), any};
 }
 
 /* nrm2 (K = n real parts): a scaled sum of squares (the reference's Blue algorithm with
@@ -261,8 +285,8 @@ static void expect_norm(const level1_problem *pr, level1_semantics sem, mlf_expe
   else
     bound = gamma_ld(k, p->unit_roundoff) * v + gamma_ld(k, LD_U) * v;
   if (sem == L1_LEGACY_SCALED && pr->family == L1(NRM2) && infinities >= 2) v = NAN;
-  e[0] = (mlf_expect){(double)v, n > 0 ? (double)(bound + stored(v)) : 0,
-                      isfinite(v) && v >= limit(p, 6 * k + 4)};
+  e[0] = (mlf_expect){(double)v, n > 0 ? (double)(bound + level1_storage_error(v)) : 0,
+                      isfinite(v) && v >= level1_overflow_limit(p, 6 * k + 4)};
   e[1] = (mlf_expect){0, 0, 0};
 }
 
@@ -307,7 +331,7 @@ static const char *check_rotg(const level1_problem *pr, const level1_outcome *o,
     return "rotg-b-modified";
   }
   long double am = hypotl(a.re, a.im), bm = hypotl(b.re, b.im), d = hypotl(am, bm);
-  if (d >= limit(p, 24)) return NULL; /* r is not representable */
+  if (d >= level1_overflow_limit(p, 24)) return NULL; /* r is not representable */
   if (!isfinite(c) || !isfinite(s.re) || !isfinite(s.im) || !isfinite(r.re) || !isfinite(r.im)) {
     snprintf(reason, len, "non-finite output r = (%g, %g), c = %g, s = (%g, %g) for |r| = %Lg",
              (double)r.re, (double)r.im, (double)c, (double)s.re, (double)s.im, d);

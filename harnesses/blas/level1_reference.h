@@ -38,14 +38,29 @@ extern const char *const level1_semantics_names[L1_SEMANTICS];
 void level1_expect_scalar(const level1_problem *pr, level1_semantics sem, mlf_expect e[2]);
 
 /* Element i of the output x (which = 0) or y (1) of scal, axpy, rot, rotm: e[0], e[1]
- * (imaginary part, complex only). O(1). For copy, swap and any routine with n <= 0 the
- * output is a bit-exact copy, see level1_moved_from. */
+ * (imaginary part, complex only). O(1), O(n) when a written vector has increment 0
+ * (level1_sequential). For copy, swap and any routine with n <= 0 the output is a bit-exact
+ * copy, see level1_copied_from. */
 void level1_expect_element(const level1_problem *pr, level1_semantics sem, int which, int i,
                            mlf_expect e[2]);
 
-/* For outputs that must be bit copies: the input vector (0 = x, 1 = y) whose element i output
- * `which` must hold, or -1 when the output is computed. */
-int level1_moved_from(const level1_problem *pr, int which);
+/* For outputs that must be bit copies: the input vector (0 = x, 1 = y) whose element *from_i
+ * element i of output `which` must hold, or -1 when the output is computed. *from_i is i but
+ * where a zero increment of a written vector makes copy and swap shift elements. */
+int level1_copied_from(const level1_problem *pr, int which, int i, int *from_i);
+
+/* The sum of the k products f[2j] * f[2j + 1] in long double, with the bound of the file
+ * comment of level1_reference.c for any evaluation order in the precision; complex_inf lets
+ * any non-finite result stand (complex arithmetic with an infinity is unspecified). */
+mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p, int complex_inf);
+
+/* The largest magnitude a sum of k rounded terms may reach without any evaluation order
+ * overflowing; the error of storing v (long double) as a double expectation. */
+long double level1_overflow_limit(const blas_precision *p, long double k);
+long double level1_storage_error(long double v);
+
+/* rotm's H as drotm.f reads the flag: h11, h12, h21, h22 (flag -2 excluded: no H applies). */
+void level1_rotm_matrix(const level1_problem *pr, double h[4]);
 
 /* i?amax: the 0-based indices a correct implementation may return. exact and working are
  * the first index of the largest |re| + |im| computed exactly and in the working precision

@@ -59,12 +59,14 @@ static int t_reversed(const void *s, void *f, mlf_mr_params *prm, mlf_rng *rng, 
 
 /* packed-copy: a strided vector gives the same results as its packed copy (increment 1,
  * or -1 for a negative increment so both walk the logical order the same way). Not for a
- * zero incx where that returns at once (asum, i?amax, scal) and increment 1 would not. */
+ * zero incx where that returns at once (asum, i?amax, scal) and increment 1 would not, nor
+ * for a written vector with increment 0 (its one element is updated n times). */
 static int t_packed(const void *s, void *f, mlf_mr_params *prm, mlf_rng *rng, void *ctx) {
   (void)prm, (void)rng;
   const level1_problem *src = s;
   if (src->n < 2 || (level1_family_flags(src->family) & L1_CONSTRUCT)) return 0;
   if (src->incx == 0 && level1_quick_return(src)) return 0;
+  if (level1_zero_inc_written(src)) return 0; /* one element updated n times, not n */
   int ix = src->incx < 0 ? -1 : 1, iy = src->incy < 0 ? -1 : 1;
   if (ix == src->incx && (iy == src->incy || !two_vectors(src))) return 0;
   restride(src, f, ix, two_vectors(src) ? iy : src->incy, ctx);
@@ -188,8 +190,8 @@ static mlf_cmp_kind compare_same(const mlf_mr_pair *p, const level1_relation_ctx
   }
   for (int w = 0; w < 2; w++) {
     if (!(w ? a->has_y : a->has_x)) continue;
-    int from = level1_moved_from(src, w);
     for (int i = 0; i < src->n; i++) {
+      int from_i, from = level1_copied_from(src, w, i, &from_i);
       const level1_vector *va = w ? &a->y : &a->x, *vb = w ? &b->y : &b->x;
       double x[2], y[2];
       level1_vector_get(va, &src->p, i, x);

@@ -109,17 +109,22 @@ void level1_vector_free(level1_vector *v) {
   v->data = NULL;
 }
 
-int level1_vector_same(const level1_vector *a, const level1_vector *b, const blas_precision *p,
-                       int i) {
+int level1_vector_same_at(const level1_vector *a, int i, const level1_vector *b, int j,
+                          const blas_precision *p) {
   double x[2], y[2];
   level1_vector_get(a, p, i, x);
-  level1_vector_get(b, p, i, y);
+  level1_vector_get(b, p, j, y);
   for (int part = 0; part < (p->is_complex ? 2 : 1); part++)
     if (!(isnan(x[part]) && isnan(y[part])) &&
         bits_at(scalar_at(a, p, level1_vector_slot(a, i), part), p) !=
-            bits_at(scalar_at(b, p, level1_vector_slot(b, i), part), p))
+            bits_at(scalar_at(b, p, level1_vector_slot(b, j), part), p))
       return 0;
   return 1;
+}
+
+int level1_vector_same(const level1_vector *a, const level1_vector *b, const blas_precision *p,
+                       int i) {
+  return level1_vector_same_at(a, i, b, i, p);
 }
 
 int level1_vector_gaps_intact(const level1_vector *v, const blas_precision *p) {

@@ -37,6 +37,9 @@ void level1_vector_put(level1_vector *v, const blas_precision *p, int i, const d
 /* 1 when logical element i of a and b hold the same bits (every NaN counts as equal). */
 int level1_vector_same(const level1_vector *a, const level1_vector *b, const blas_precision *p,
                        int i);
+/* The same for logical element i of a and j of b. */
+int level1_vector_same_at(const level1_vector *a, int i, const level1_vector *b, int j,
+                          const blas_precision *p);
 /* 1 when every gap still holds the sentinel and the guard slack its canary. */
 int level1_vector_gaps_intact(const level1_vector *v, const blas_precision *p);
 #endif

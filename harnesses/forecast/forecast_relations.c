@@ -38,7 +38,7 @@ static forecast_relation_options bounded(const forecast_relation_options *o) {
   forecast_relation_options_default(&d);
   if (!o) return d;
   b = *o;
-  if (b.scale_exponent == 0 || b.scale_exponent > 16 || b.scale_exponent < -16)
+  if (b.scale_exponent == 0 || b.scale_exponent > 1023 || b.scale_exponent < -1023)
     b.scale_exponent = d.scale_exponent;
   if (!(b.scale > 0) || !isfinite(b.scale)) b.scale = d.scale;
   if (!isfinite(b.shift)) b.shift = d.shift;

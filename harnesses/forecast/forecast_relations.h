@@ -41,7 +41,7 @@
 #include "mlf_report.h"
 
 typedef struct {
-  int scale_exponent;     /* mr1: a = 2^e for the exact scaling check (|e| <= 16, 0: 3) */
+  int scale_exponent;     /* mr1: a = 2^e for the exact scaling check (|e| <= 1023, 0: 3) */
   double scale;           /* mr1: a of the affine check (> 0; default 1) */
   double shift;           /* mr1: k of the affine check (default 2^10) */
   unsigned interval_runs; /* mr1: seeds behind a prediction interval (3..16, default 5) */

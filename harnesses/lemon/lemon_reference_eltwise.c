@@ -9,6 +9,7 @@
  * t or in |t| (amax = |x| + e, amin = the smallest |t| on I); where that is not obvious the
  * comment says why. Discontinuous functions (ROUND) bound the jump directly. */
 #include "lemon_reference_internal.h"
+#include <float.h>
 
 #define K_SIMPLE (LEMON_ELTWISE_ULPS * LREF_U)
 #define K_COMPLEX (LREF_ULPS_COMPLEX * LREF_U)
@@ -57,7 +58,12 @@ static void pow_eval(double alpha, double beta, interval v, double *y, double *y
   double lmax = fmax(pow(v.amax, beta - 1), pow(v.amin, beta - 1));
   double logterm = fabs(beta) * pmax * fmax(fabs(log(v.amax)), v.amin > 0 ? fabs(log(v.amin)) : 0);
   if (v.amin == 0) logterm = fmax(logterm, 1.0 / M_E);
-  double own = fabs(alpha) * (K_SIMPLE * (pmax + logterm) + 3 * U * pmax);
+  /* t^beta below FLT_MIN is subnormal or 0 in float, off by at most FLT_MIN however it is
+   * evaluated (gradual underflow, or flushed to zero by a kernel running with FTZ/DAZ);
+   * alpha scales that loss (visible once |alpha| is large: alpha 1e20, beta 40) */
+  double pmin = fmin(pow(v.amax, beta), pow(v.amin, beta));
+  double own = fabs(alpha) * (K_SIMPLE * (pmax + logterm) + 3 * U * pmax +
+                              (pmin < FLT_MIN ? FLT_MIN : 0.0));
   *ye = (v.e > 0 ? fabs(alpha * beta) * lmax * v.e : 0.0) + own;
 }
 

@@ -1,11 +1,10 @@
 /* Level1Case post-processor and domain mutators. The post-processor makes every message a
- * routine the BLAS has (a precision the family lacks moves to one it has), keeps increments
- * where the reference BLAS defines them (see bound_inc) and bounds the work; it leaves a valid
+ * routine the BLAS has (a precision the family lacks moves to one it has) and bounds the
+ * work (see bound_inc for the increments); it leaves a valid
  * message unchanged. Fill messages are bounded by the gemm post-processor (pokes, scale).
  * The domain mutators make the changes vector kernels care about in one step: n around
  * unroll and blocking boundaries, an increment's sign flipped, a special scalar, a special
  * value poked into x or y. */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include "blas.pb-c.h"
@@ -34,28 +33,13 @@ static Mlf__Blas__Precision supported_precision(Mlf__Blas__Level1Case__Routine r
   }
 }
 
-/* Which increments may be zero: a vector the routine only reads, where the reference BLAS
- * reads the one element n times, and the vector of nrm2, asum, i?amax and scal, which the
- * reference defines for every increment (zero or negative: asum, i?amax and scal return at
- * once, nrm2 walks backwards or reads x(1) n times; see level1_quick_return). */
-static int bound_inc(int32_t inc, int zero_ok) {
+/* Every increment within +-L1_MAX_INC: the reference BLAS defines them all, zero included.
+ * It reads a zero-increment vector's one element n times, writes a zero-increment output's
+ * one element n times in order (daxpy.f, dcopy.f, dswap.f, drot.f, drotm.f: see
+ * level1_sequence.h), and returns at once from asum, i?amax and scal for incx <= 0. */
+static int bound_inc(int32_t inc) {
   if (inc > L1_MAX_INC || inc < -L1_MAX_INC) inc %= L1_MAX_INC + 1;
-  if (inc == 0 && !zero_ok) inc = 1;
   return inc;
-}
-
-/* rotmg's rescaling loops (while |d| > gam^2: d /= gam^2) never end for an infinite d1 or
- * d2, in every library and in the reference BLAS itself: such inputs have no defined result
- * and are kept out (d becomes the largest finite number of the precision). */
-static void keep_finite(Mlf__Number *d, Mlf__Blas__Precision p) {
-  double max = p == MLF__BLAS__PRECISION__SINGLE ? FLT_MAX : DBL_MAX;
-  if (!d) return;
-  if (d->kind_case == MLF__NUMBER__KIND_SPECIAL && d->special == MLF__SPECIAL__POS_INF)
-    d->special = MLF__SPECIAL__NORMAL_MAX;
-  if (d->kind_case == MLF__NUMBER__KIND_SPECIAL && d->special == MLF__SPECIAL__NEG_INF)
-    d->special = MLF__SPECIAL__NEG_NORMAL_MAX;
-  if (d->kind_case == MLF__NUMBER__KIND_VALUE && fabs(d->value) > max)
-    d->value = copysign(max, d->value);
 }
 
 static void bound_level1(Mlf__Blas__Level1Case *c) {
@@ -64,10 +48,7 @@ static void bound_level1(Mlf__Blas__Level1Case *c) {
   if (p != c->precision) c->has_precision = 1, c->precision = p;
   if (c->n > L1_MAX_N) c->has_n = 1, c->n %= L1_MAX_N + 1;
   if (c->n < L1_MIN_N) c->has_n = 1, c->n = -(int32_t)(-(int64_t)c->n % (1 - L1_MIN_N));
-  int dot = r == R(DOT) || r == R(DOTU) || r == R(DOTC) || r == R(SDSDOT) || r == R(DSDOT);
-  int one_vector = r == R(NRM2) || r == R(ASUM) || r == R(IAMAX) || r == R(SCAL) || r == R(SCAL_REAL);
-  int32_t incx = bound_inc(c->incx, dot || r == R(AXPY) || r == R(COPY) || one_vector);
-  int32_t incy = bound_inc(c->incy, dot);
+  int32_t incx = bound_inc(c->incx), incy = bound_inc(c->incy);
   if (incx != c->incx) c->has_incx = 1, c->incx = incx;
   if (incy != c->incy) c->has_incy = 1, c->incy = incy;
   /* rotm's flag: -2 returns at once, and the reference reads any other negative flag as -1
@@ -76,7 +57,6 @@ static void bound_level1(Mlf__Blas__Level1Case *c) {
   int32_t flag = c->flag > 4 || c->flag < -4 ? c->flag % 5 : c->flag;
   if (flag != c->flag) c->has_flag = 1, c->flag = flag;
   while (c->n_h > 4) protobuf_c_message_free_unpacked(&c->h[--c->n_h]->base, NULL);
-  if (r == R(ROTMG)) keep_finite(c->d1, p), keep_finite(c->d2, p);
 }
 
 static void post_process_level1(ProtobufCMessage *msg) {
@@ -96,8 +76,7 @@ static int mutate_unroll_n(ProtobufCMessage *msg, mlf_rng *rng) {
   return 1;
 }
 
-/* An increment changes sign (the post-processor undoes it where the BLAS forbids it), or
- * becomes a small stride. */
+/* An increment changes sign, or becomes a small stride (zero included). */
 static int mutate_increment(ProtobufCMessage *msg, mlf_rng *rng) {
   Mlf__Blas__Level1Case *c = (Mlf__Blas__Level1Case *)msg;
   bound_level1(c); /* |inc| <= 8, so negating cannot overflow */

@@ -27,6 +27,7 @@
 #define MAX_INTERVAL_RUNS 5
 #define MAX_ATTACK_STEPS 8
 #define PARAM_MAX 0x1p40
+#define MAX_SCALE_EXPONENT 1023 /* as forecast_relations.h states */
 #define PLAIN_PARAM_MAX 0x1p20
 
 typedef Mlf__Forecast__ForecastCase forecast_msg;
@@ -63,7 +64,10 @@ static void bound_forecast(forecast_msg *c) {
   bound_uint(&c->epochs, &c->has_epochs, MAX_EPOCHS);
   bound_work(c);
   c->learning_rate = clamp(finite_or(c->learning_rate, 0.1), -1.0, 2.0);
-  if (c->scale_exponent > 16 || c->scale_exponent < -16) c->scale_exponent %= 17;
+  /* mr1's 2^e over double's whole exponent range: the relation itself skips a scaling that
+   * leaves [2^-500, 2^500] (forecast_mr_shift_scale.c), so the training stays bounded */
+  if (c->scale_exponent > MAX_SCALE_EXPONENT || c->scale_exponent < -MAX_SCALE_EXPONENT)
+    c->scale_exponent %= MAX_SCALE_EXPONENT + 1;
   c->scale = clamp(finite_or(c->scale, 1.0), -param_max, param_max);
   c->shift = clamp(finite_or(c->shift, 0.0), -param_max, param_max);
   c->constant = clamp(finite_or(c->constant, 0.0), -param_max, param_max);

@@ -2,6 +2,7 @@
  * backend and the double reference read the same number) and the domain check that keeps
  * SQRT and LOG after layers whose output cannot be negative. */
 #include <stdlib.h>
+#include <math.h>
 #include "lemon_rules_internal.h"
 
 #define A(name) MLF__LEMON__ACTIVATION__##name
@@ -59,9 +60,7 @@ void lemon_set_new_layer_activation(lemon_layer_msg *l, int minimal, mlf_rng *rn
   lemon_set_activation_random_params(l, act, 0, rng);
 }
 
-static int even_integer(double v) {
-  return v >= -16 && v <= 16 && v == (double)(long)v && (long)v % 2 == 0;
-}
+static int even_integer(double v) { return fmod(v, 2.0) == 0; }
 
 /* Whether act maps every value (or, when input_nonneg, every non-negative value) to a
  * non-negative one. */

@@ -117,8 +117,10 @@ static void repair_params(lemon_layer_msg *l, const lemon_shape *in) {
   if (has_kernel(k) && (l->kernel < 1 || l->kernel > LEMON_MAX_KERNEL))
     l->has_kernel = 1, l->kernel = wrap(l->kernel, 1, LEMON_MAX_KERNEL);
   if (k == K(LRN) && l->kernel % 2 == 0) l->kernel -= 1;
-  l->act_alpha = clamp_finite(l->act_alpha, -16, 16, 0);
-  l->act_beta = clamp_finite(l->act_beta, -16, 16, 0);
+  /* any finite float (lemon_shapes.h); XNNPACK operators that reject a value are refused by
+   * the harness (lemon_xnnpack_activation.c) */
+  l->act_alpha = clamp_finite(l->act_alpha, -LEMON_MAX_ACT_PARAM, LEMON_MAX_ACT_PARAM, 0);
+  l->act_beta = clamp_finite(l->act_beta, -LEMON_MAX_ACT_PARAM, LEMON_MAX_ACT_PARAM, 0);
   if (l->activation == MLF__LEMON__ACTIVATION__BOUNDED_RELU && l->act_alpha < 0)
     l->act_alpha = -l->act_alpha;
   if (l->activation == MLF__LEMON__ACTIVATION__CLIP && l->act_alpha > l->act_beta) {

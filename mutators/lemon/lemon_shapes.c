@@ -124,11 +124,10 @@ static int windowed(const lemon_layer_msg *l, uint32_t index, const lemon_shape 
   return 0;
 }
 
-/* Activation parameters: finite, moderate, and inside the domain oneDNN documents for them
+/* Activation parameters: finite floats, inside the domain oneDNN documents for them
  * (bounded_relu: alpha >= 0; clip: alpha <= beta). */
 static int activation_ok(const lemon_layer_msg *l) {
-  if (!(isfinite(l->act_alpha) && isfinite(l->act_beta) && fabs(l->act_alpha) <= 16 &&
-        fabs(l->act_beta) <= 16))
+  if (!(fabs(l->act_alpha) <= LEMON_MAX_ACT_PARAM && fabs(l->act_beta) <= LEMON_MAX_ACT_PARAM))
     return 0;
   if (l->activation == MLF__LEMON__ACTIVATION__BOUNDED_RELU) return l->act_alpha >= 0;
   if (l->activation == MLF__LEMON__ACTIVATION__CLIP) return l->act_alpha <= l->act_beta;

@@ -5,6 +5,7 @@
  * Shapes exclude the batch axis: [F], [T, F] or [H, W, C] (channels last). */
 #ifndef LEMON_SHAPES_H
 #define LEMON_SHAPES_H
+#include <float.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "lemon.pb-c.h"
@@ -14,6 +15,9 @@ typedef Mlf__Lemon__Layer lemon_layer_msg;
 
 /* Bounds that keep one model at a few milliseconds per backend. */
 #define LEMON_MAX_LAYERS 16
+/* Activation alpha and beta: any finite float (the backends take floats; oneDNN's eltwise
+ * documentation bounds none but bounded_relu's alpha >= 0 and clip's alpha <= beta). */
+#define LEMON_MAX_ACT_PARAM FLT_MAX
 #define LEMON_MAX_LAYER_INPUTS 4
 #define LEMON_MAX_ELEMENTS 4096  /* per tensor, without the batch */
 #define LEMON_MAX_DIM 64

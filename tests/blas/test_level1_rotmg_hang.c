@@ -3,7 +3,8 @@
  * a child stopped after 300 ms, and the predicate must say "never returns" exactly for the
  * children that were stopped. Planted hangs (d1 / u overflowing; d2 y1^2 underflowing so the
  * flag-1 swap hands the negative d2 to d1) and planted returns next to them (u rounding to
- * exactly 0, the zeroing paths, NaN, positive extremes), then a sweep of d2 = -d1 (1 - j ulp)
+ * exactly 0, the zeroing paths, NaN, positive extremes), every infinite d1 or d2 with small
+ * companions (those inputs are fuzzed too), then a sweep of d2 = -d1 (1 - j ulp)
  * across d1's exponent range, which must contain both outcomes. */
 #include <dlfcn.h>
 #include <float.h>
@@ -95,6 +96,26 @@ static void planted_cases(void **state) {
   assert_false(check(1, 1, nextafter(-25.0 / 729, 0), 5, 27));
 }
 
+/* Infinite d1 or d2 (the post-processor used to keep them out): every combination with
+ * zero, unit, large and NaN companions, in both precisions, the predicate must match. */
+static void infinite_scalings(void **state) {
+  (void)state;
+  const double ds[] = {INFINITY, -INFINITY, 0, 1, -1};
+  const double xs[] = {0, 1, -2, 0x1p-1000, NAN}, ys[] = {0, 3, -1e300};
+  int hangs = 0, returns = 0;
+  for (int is_double = 0; is_double < 2; is_double++)
+    for (size_t a = 0; a < sizeof ds / sizeof *ds; a++)
+      for (size_t b = 0; b < sizeof ds / sizeof *ds; b++) {
+        if (!isinf(ds[a]) && !isinf(ds[b])) continue;
+        for (size_t i = 0; i < sizeof xs / sizeof *xs; i++)
+          for (size_t j = 0; j < sizeof ys / sizeof *ys; j++) {
+            if (check(is_double, ds[a], ds[b], xs[i], ys[j])) hangs++;
+            else returns++;
+          }
+      }
+  assert_true(hangs > 0 && returns > 0);
+}
+
 static void exponent_sweep(void **state) {
   (void)state;
   int hangs = 0, returns = 0;
@@ -113,6 +134,7 @@ static void exponent_sweep(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(planted_cases),
+                                     cmocka_unit_test(infinite_scalings),
                                      cmocka_unit_test(exponent_sweep)};
   return cmocka_run_group_tests(tests, load, NULL);
 }

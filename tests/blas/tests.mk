@@ -10,7 +10,7 @@ $(OUT)/tests/test_lapack_spectrum: $(call obj,unit,$(addprefix harnesses/blas/,l
   lapack_dense.c lapack_judge.c lapack_judge_spectrum.c lapack_check.c blas_operand.c))
 # The level-1 increment rules: the post-processor and the reference, judge and vectors it drives.
 $(OUT)/tests/test_level1_increments: $(call obj,unit,$(addprefix harnesses/blas/,level1_problem.c \
-  level1_reference.c level1_judge.c level1_vector.c blas_operand.c))
+  level1_reference.c level1_sequence.c level1_judge.c level1_range.c level1_vector.c blas_operand.c))
 # The rotmg hang predicate is checked against the installed reference BLAS (dlopen).
 $(OUT)/tests/test_level1_rotmg_hang: $(call obj,unit,harnesses/blas/level1_known_crashes.c)
 $(OUT)/tests/test_level1_rotmg_hang: TEST_LDLIBS := -ldl

@@ -19,6 +19,8 @@
 #include "forecast/forecast_mr.h"
 #include "forecast/forecast_reference.h"
 #include "forecast/forecast_relations.h"
+#include "forecast.pb-c.h"
+#include "mlf_mutator.h"
 #include "mlf_rng.h"
 
 #define N_TRAIN 60
@@ -151,6 +153,34 @@ static void test_relations_hold(void **state) {
     assert_non_null(strstr(run.log, forecast_relation_name(i)));
 }
 
+/* mr1's exact scaling past float's overflow (2^130) and underflow (2^-160) thresholds: the
+ * post-processor keeps those exponents, and the relation applies in exact mode and holds (the
+ * forecaster scales by min and range in double before any float arithmetic). */
+static void test_scaling_past_float_range(void **state) {
+  (void)state;
+  const int exponents[] = {130, -160};
+  for (size_t e = 0; e < 2; e++) {
+    Mlf__Forecast__ForecastCase c;
+    mlf__forecast__forecast_case__init(&c);
+    c.has_scale_exponent = 1, c.scale_exponent = exponents[e];
+    mlf_post_process(&c.base);
+    assert_int_equal(c.scale_exponent, exponents[e]);
+    double tv[N_TRAIN], vv[N_VALID];
+    seasonal(tv, N_TRAIN, 0), seasonal(vv, N_VALID, N_TRAIN);
+    forecast_series train = {tv, NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
+    forecast_relation_options o;
+    forecast_relation_options_default(&o);
+    o.scale_exponent = exponents[e];
+    mlf_run run;
+    mlf_run_reset(&run);
+    int violated = forecast_check_relations_opts(&train, &valid, &params, "mr1", &o, &run);
+    if (violated) fprintf(stderr, "%s", run.log);
+    assert_int_equal(violated, 0);
+    assert_non_null(strstr(run.log, "scale a="));
+    assert_non_null(strstr(run.log, "exact mode"));
+  }
+}
+
 /* oneDNN's sigmoid and tanh, read through the cell state of a one-step, one-unit LSTM:
  * c = i g, so with g = tanh(20) = 1 in float c is sigmoid(x), with i = sigmoid(30) = 1 it is
  * tanh(x). Both must be within FORECAST_ACTIVATION_ERROR and within the relative accuracy
@@ -251,6 +281,7 @@ int main(void) {
       cmocka_unit_test(test_training_is_deterministic_and_learns),
       cmocka_unit_test(test_prediction_interval),
       cmocka_unit_test(test_relations_hold),
+      cmocka_unit_test(test_scaling_past_float_range),
       cmocka_unit_test(test_onednn_activation_accuracy),
       cmocka_unit_test(test_inference_within_bound),
       cmocka_unit_test(test_bound_sees_1e4_relative),

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,20 @@ static void test_activations_against_libm(void **state) {
   assert_true(y == 2 && ye == 0);
   lref_activation(A(ROUND), 0, 0, -3.5, 0, &y, &ye);
   assert_true(y == -4 && ye == 0);
+}
+
+/* pow with a large alpha: t^beta underflowing in float (0.0586^40 ~ 5e-50) times alpha 1e20
+ * is 0 in float (what oneDNN's kernels give), 5e-30 exactly: the bound covers the underflow
+ * (alpha FLT_MIN, about 1.2e-18) and no more: a planted 1e-17 stays outside it. */
+static void test_pow_underflow_scaled_by_alpha(void **state) {
+  (void)state;
+  double y, ye, x = 0.0586;
+  lref_activation(A(POW), 1e20, 40, x, 0.0, &y, &ye);
+  float t = powf((float)x, 40.0f);
+  assert_true(t < FLT_MIN);
+  assert_true(fabs((double)(1e20f * t) - y) <= ye);
+  assert_false(fabs(1e-17 - y) <= ye);
+  assert_true(ye <= 1e20 * FLT_MIN * 1.01 + 1e-3 * fabs(y));
 }
 
 /* The activation bound covers f computed in float at any float t within e of x, for wide
@@ -785,6 +800,7 @@ int main(void) {
       cmocka_unit_test(test_merges_resize_reshape),
       cmocka_unit_test(test_rnns_two_steps),
       cmocka_unit_test(test_activations_against_libm),
+      cmocka_unit_test(test_pow_underflow_scaled_by_alpha),
       cmocka_unit_test(test_activation_bound_covers_its_interval),
       cmocka_unit_test(test_bound_sound_activations),
       cmocka_unit_test(test_bound_sound_linear_and_window_layers),

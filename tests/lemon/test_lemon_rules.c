@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -849,6 +850,33 @@ static void test_guidance_shared_across_processes(void **state) {
 
 /* ---- the Model mutator end to end --------------------------------------------------------- */
 
+/* Activation parameters keep any finite float (no +-16 bound: none is documented); bounded
+ * ReLU's alpha turns non-negative and clip's bounds ordered, as oneDNN documents them. */
+static void test_repair_keeps_wide_activation_parameters(void **state) {
+  (void)state;
+  lemon_model_msg *m = load_seed("mlp");
+  size_t layers = m->n_layers;
+  const struct {
+    Mlf__Lemon__Activation act;
+    double alpha, beta, want_alpha, want_beta;
+  } cases[] = {
+      {A(AFFINE), -0x1p100, 1e30, -0x1p100, 1e30},
+      {A(RELU), 3e38, -0x1p-140, 3e38, -0x1p-140},
+      {A(CLIP), 3e38, -0x1p-140, -0x1p-140, 3e38},
+      {A(BOUNDED_RELU), -1e20, 1e300, 1e20, FLT_MAX},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    Mlf__Lemon__Layer *l = m->layers[0];
+    l->has_activation = l->has_act_alpha = l->has_act_beta = 1;
+    l->activation = cases[i].act, l->act_alpha = cases[i].alpha, l->act_beta = cases[i].beta;
+    lemon_repair(m);
+    assert_int_equal(m->n_layers, layers);
+    assert_true(m->layers[0]->act_alpha == cases[i].want_alpha);
+    assert_true(m->layers[0]->act_beta == cases[i].want_beta);
+  }
+  free_model(m);
+}
+
 static void test_model_mutator_mostly_rules_and_valid(void **state) {
   (void)state;
   mlf_mutator *mut = mlf_mutator_new(&mlf__lemon__model__descriptor, 42, NULL);
@@ -879,6 +907,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seeds_valid_and_small),
       cmocka_unit_test(test_rule_names),
+      cmocka_unit_test(test_repair_keeps_wide_activation_parameters),
       cmocka_unit_test(test_lr_removes_one_shape_keeping_layer),
       cmocka_unit_test(test_edits_renumber_references_and_inner_mutations),
       cmocka_unit_test(test_ls_switches_two_layers),
