@@ -15,6 +15,9 @@
 
 #define LX_VARIANTS 2
 
+/* Variant 1's pool, created by the first run that needs it, never by the init: AFL++'s fork
+ * server forks after the init, and a child would inherit a pool without its threads (the
+ * first parallel run then waits for them forever: every resnet or mobilenet input a hang). */
 static pthreadpool_t pool;
 static int ready;
 
@@ -33,11 +36,6 @@ static int xnnpack_init(char *identity, size_t len) {
     if (s != xnn_status_success) {
       snprintf(identity, len, "%s: xnn_initialize: xnn_status_%s (cpu %s)", name, lx_status_name(s),
                cpu_level());
-      return -1;
-    }
-    pool = pthreadpool_create(2);
-    if (!pool) {
-      snprintf(identity, len, "%s: pthreadpool_create(2) failed", name);
       return -1;
     }
     ready = 1;
@@ -61,6 +59,10 @@ static lemon_status xnnpack_run(const lemon_graph *g, unsigned variant, float *c
            variant ? "pthreadpool2" : "caller-thread");
   if (!ready) {
     snprintf(info->why, sizeof info->why, "XNNPACK not initialized");
+    return LEMON_FAILED;
+  }
+  if (variant && !pool && !(pool = pthreadpool_create(2))) {
+    snprintf(info->why, sizeof info->why, "harness: pthreadpool_create(2) failed");
     return LEMON_FAILED;
   }
   c.pool = variant ? pool : NULL;

@@ -1,15 +1,17 @@
 # Every target runs under a real afl-fuzz for a few seconds with the AFL++ build and its
 # structure-aware custom mutator library: executions happen, the custom mutator produced
 # queue entries (their names carry its description), message-level trimming ran, and no
-# saved crash is on the harness side (a new library finding is reported, not failed). Each
+# saved crash is on the harness side (a new library finding is reported, not failed), and
+# afl-fuzz ran it in persistent mode from the deferred fork server. Each
 # input may take 10 s (-t): afl-fuzz's default of 1 s aborted the dry run of a blas_level1
 # seed on a loaded machine.
 . "$(dirname "$0")/common.bash"
 . scripts/afl-env.sh
 # The pipeline is under test here, not the libraries: two BLAS backends (LEMON: the reference
-# and XNNPACK's first variant) keep a fresh forked child fast enough for a few hundred
-# executions in seconds.
-export MLF_BLAS_BACKENDS=openblas,netlib MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=1
+# and XNNPACK's two variants, the second on its thread pool, which hung in the fork server's
+# children while the init created it) keep the target's init and each execution short enough
+# for a few hundred executions in seconds.
+export MLF_BLAS_BACKENDS=openblas,netlib MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=2
 # LEMON's rule statistics shared by the custom mutator (in afl-fuzz) and the target's children.
 export MLF_LEMON_GUIDANCE_FILE=$tmp/lemon-guidance
 for t in $(targets); do
@@ -19,6 +21,11 @@ for t in $(targets); do
     timeout 180 afl-fuzz -i "$tmp/$t-seeds" -o "$tmp/$t-out" -V "$(check_budget "$t" 3 8)" -t 10000 -- out/afl/"$t" >"$tmp/$t.log" 2>&1 ||
     { tail -n 30 "$tmp/$t.log"; fail "$t: afl-fuzz failed"; }
   stats=$tmp/$t-out/default/fuzzer_stats
+  afl_fast_modes "$stats" "$t"
+  # A seed that hangs only here points at the fork server: it forks after the target's init,
+  # and threads the init started (a thread pool) are missing in its children.
+  ! grep -q 'Test case results in a timeout' "$tmp/$t.log" ||
+    fail "$t: a seed timed out in afl-fuzz's dry run (threads started by the init?)"
   execs=$(sed -n 's/^execs_done *: //p' "$stats")
   wanted=$(check_budget "$t" 4 100)
   [ "${execs:-0}" -gt "$wanted" ] || fail "$t: only ${execs:-0} executions"

@@ -49,6 +49,7 @@ for t in $afl_targets; do
   AFL_CUSTOM_MUTATOR_LIBRARY="$tmp/afl-out/$t.mutator.so" timeout 120 afl-fuzz -i "$tmp/afl-seeds-$t" \
     -o "$tmp/afl-findings-$t" -V 5 -t 10000 -- "$tmp/afl-out/$t" >"$tmp/afl-$t.log" 2>&1 ||
     { tail -n 30 "$tmp/afl-$t.log"; fail "afl: afl-fuzz on $t from \$OUT failed"; }
+  afl_fast_modes "$tmp/afl-findings-$t/default/fuzzer_stats" "afl: $t from \$OUT"
   execs=$(sed -n 's/^execs_done *: //p' "$tmp/afl-findings-$t/default/fuzzer_stats")
   [ "${execs:-0}" -gt 0 ] || fail "afl: $t from \$OUT ran no input"
   ls "$tmp/afl-findings-$t/default/queue" | grep -v ',orig:' | grep -v ',op:' | grep -q 'id:' ||

@@ -45,3 +45,12 @@ library_finding() {
     return 1
   fi
 }
+# afl_fast_modes STATS NAME: fails unless the afl-fuzz instance whose fuzzer_stats is STATS ran
+# the target in persistent mode from the deferred fork server (after the target's init), as
+# AFL++'s driver asks; without them every input forks a child that re-runs the whole init.
+afl_fast_modes() {
+  local mode
+  mode=$(sed -n 's/^target_mode *: *//p' "$1")
+  [[ " $mode " == *" persistent "* && " $mode " == *" deferred "* ]] ||
+    fail "$2: afl-fuzz target mode is '$mode', not persistent with a deferred fork server"
+}
