@@ -19,6 +19,8 @@ static const struct {
     {"mr7-zero-range-valid", forecast_mr7_zero_range_valid},
     {"mr8-time-steps", forecast_mr8_time_steps},
     {"mr9-robustness", forecast_mr9_robustness},
+    {"mr10-reference", forecast_mr10_reference},
+    {"mr11-gradient", forecast_mr11_gradient},
 };
 #define N_RELATIONS (sizeof relations / sizeof *relations)
 
