@@ -112,4 +112,5 @@ void forecast_mr8_time_steps(forecast_mr_ctx *c);
 void forecast_mr9_robustness(forecast_mr_ctx *c);
 void forecast_mr10_reference(forecast_mr_ctx *c);
 void forecast_mr11_gradient(forecast_mr_ctx *c);
+void forecast_mr12_initial_weights(forecast_mr_ctx *c);
 #endif

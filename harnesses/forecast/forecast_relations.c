@@ -3,6 +3,7 @@
 #include "forecast_relations.h"
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "forecast_mr.h"
 
@@ -21,6 +22,7 @@ static const struct {
     {"mr9-robustness", forecast_mr9_robustness},
     {"mr10-reference", forecast_mr10_reference},
     {"mr11-gradient", forecast_mr11_gradient},
+    {"mr12-initial-weights", forecast_mr12_initial_weights},
 };
 #define N_RELATIONS (sizeof relations / sizeof *relations)
 
@@ -130,8 +132,42 @@ static void check_refused_params(forecast_mr_ctx *c) {
   }
 }
 
+/* Parameters at their limits must be accepted: training on the first T + H values (one
+ * window when there are enough) returns the status the data asks for, never bad-params. */
+static void check_limit_params(forecast_mr_ctx *c) {
+  static const struct {
+    const char *what;
+    int field; /* as in check_refused_params */
+    double value;
+  } limit[] = {{"T = 1", 0, 1}, {"T at the limit", 0, FORECAST_MAX_TIME_STEPS},
+               {"H = 1", 1, 1}, {"H at the limit", 1, FORECAST_MAX_HORIZON},
+               {"B = 1", 2, 1}, {"B at the limit", 2, FORECAST_MAX_BATCH},
+               {"one hidden unit", 3, 1}, {"hidden at the limit", 3, FORECAST_MAX_HIDDEN},
+               {"epochs at the limit", 4, FORECAST_MAX_EPOCHS}, {"learning rate 1", 5, 1}};
+  double *v = malloc(c->train->n * sizeof *v);
+  if (!v) return;
+  forecast_ordered(c->train, v);
+  for (size_t i = 0; i < sizeof limit / sizeof *limit && !c->violated; i++) {
+    forecast_params q = *c->p;
+    unsigned *u[5] = {&q.time_steps, &q.horizon, &q.batch, &q.hidden, &q.epochs};
+    if (limit[i].field < 5) *u[limit[i].field] = (unsigned)limit[i].value;
+    else q.learning_rate = limit[i].value;
+    size_t span = (size_t)q.time_steps + q.horizon;
+    forecast_series first = {v, NULL, c->train->n < span ? c->train->n : span};
+    forecast_status want = expected_train_status(&first, &q);
+    forecast_model m;
+    forecast_status st = forecast_train(&first, &q, &m, NULL);
+    if (st == FORECAST_OK) forecast_model_free(&m);
+    if (st != want)
+      forecast_mr_violation(c, "limit-params-refused", "%s on %zu values: training returned %s, "
+                            "expected %s", limit[i].what, first.n, forecast_status_name(st),
+                            forecast_status_name(want));
+  }
+  free(v);
+}
+
 /* The source run's own consistency: window and batch counts, finite non-negative losses,
- * and the parameter limits. */
+ * and the parameter limits (just outside refused, at them accepted). */
 static void check_source(forecast_mr_ctx *c) {
   const forecast_outcome *s = c->source;
   const forecast_params *p = c->p;
@@ -150,6 +186,7 @@ static void check_source(forecast_mr_ctx *c) {
     forecast_mr_violation(c, "loss", "losses: training %g -> %g, validation %g",
                           s->training.initial_loss, s->training.loss, s->validation.loss);
   check_refused_params(c);
+  check_limit_params(c);
 }
 
 int forecast_check_relations_opts(const forecast_series *train, const forecast_series *valid,

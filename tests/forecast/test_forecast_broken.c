@@ -4,7 +4,8 @@
  * the scaler fitted on validation data (MR-2, MR-7), the last training value dropped (MR-3),
  * time stamps ignored (MR-5); and wraps forecast_infer and the training step with numeric
  * faults the differential checks must see: forecasts off by 2^-13 relative (MR-10), an SGD
- * step 2^-6 longer than the learning rate asks (MR-11). With no bug injected the same
+ * step 2^-6 longer than the learning rate asks (MR-11), the initial LSTM and dense weights
+ * halved (MR-12), and the largest hidden size refused (the source's parameter limits). With no bug injected the same
  * relations hold, so a failing relation is caused by the bug. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -32,7 +33,9 @@ typedef enum {
   LAST_VALUE_DROPPED,
   STAMPS_IGNORED,
   FORECASTS_OFF,
-  STEP_TOO_LONG
+  STEP_TOO_LONG,
+  INITIAL_WEIGHTS_HALVED,
+  HIDDEN_LIMIT_REFUSED
 } bug;
 static bug injected;
 
@@ -45,7 +48,12 @@ forecast_status forecast_train(const forecast_series *train, const forecast_para
   if (injected == STAMPS_IGNORED) s.time = NULL;
   forecast_params q = *p;
   if (injected == STEP_TOO_LONG) q.learning_rate *= 1 + 0x1p-6;
-  return correct_forecast_train(&s, &q, m, t);
+  if (injected == HIDDEN_LIMIT_REFUSED && p->hidden == FORECAST_MAX_HIDDEN) return FORECAST_BAD_PARAMS;
+  forecast_status st = correct_forecast_train(&s, &q, m, t);
+  for (size_t i = 0; injected == INITIAL_WEIGHTS_HALVED && st == FORECAST_OK && p->epochs == 0 &&
+                     i < m->n_param; i++)
+    if (m->param + i < m->b || m->param + i >= m->wd) m->param[i] /= 2;
+  return st;
 }
 
 forecast_status forecast_infer(const forecast_model *m, const float *inputs, size_t count,
@@ -142,6 +150,21 @@ static void test_step_too_long(void **state) {
   assert_true(named);
 }
 
+static void test_initial_weights_halved(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr12", 0, "mr12-", &named), 0);
+  assert_true(run_with(INITIAL_WEIGHTS_HALVED, "mr12", 0, "mr12-initial-weights:weights", &named) > 0);
+  assert_true(named);
+}
+
+static void test_hidden_limit_refused(void **state) {
+  (void)state;
+  int named;
+  assert_true(run_with(HIDDEN_LIMIT_REFUSED, "mr12", 0, "source:limit-params-refused", &named) > 0);
+  assert_true(named);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_scaler_fitted_on_validation),
@@ -149,6 +172,8 @@ int main(void) {
       cmocka_unit_test(test_time_stamps_ignored),
       cmocka_unit_test(test_forecasts_off),
       cmocka_unit_test(test_step_too_long),
+      cmocka_unit_test(test_initial_weights_halved),
+      cmocka_unit_test(test_hidden_limit_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
