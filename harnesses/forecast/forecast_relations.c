@@ -133,7 +133,8 @@ static void check_refused_params(forecast_mr_ctx *c) {
 }
 
 /* Parameters at their limits must be accepted: training on the first T + H values (one
- * window when there are enough) returns the status the data asks for, never bad-params. */
+ * window when there are enough) returns the status the data asks for, never bad-params. The
+ * other sizes are 1 and one epoch (the least work: the limits are independent). */
 static void check_limit_params(forecast_mr_ctx *c) {
   static const struct {
     const char *what;
@@ -149,6 +150,7 @@ static void check_limit_params(forecast_mr_ctx *c) {
   forecast_ordered(c->train, v);
   for (size_t i = 0; i < sizeof limit / sizeof *limit && !c->violated; i++) {
     forecast_params q = *c->p;
+    q.time_steps = q.horizon = q.batch = q.hidden = q.epochs = 1;
     unsigned *u[5] = {&q.time_steps, &q.horizon, &q.batch, &q.hidden, &q.epochs};
     if (limit[i].field < 5) *u[limit[i].field] = (unsigned)limit[i].value;
     else q.learning_rate = limit[i].value;
