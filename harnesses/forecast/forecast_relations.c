@@ -168,8 +168,40 @@ static void check_limit_params(forecast_mr_ctx *c) {
   free(v);
 }
 
+/* Every status has a name of its own (findings and logs print them). */
+static void check_status_names(forecast_mr_ctx *c) {
+  for (int a = FORECAST_OK; a <= FORECAST_NO_MEMORY; a++) {
+    const char *name = forecast_status_name((forecast_status)a);
+    for (int b = FORECAST_OK; name && b < a; b++)
+      if (strcmp(name, forecast_status_name((forecast_status)b)) == 0) name = NULL;
+    if (!name || strcmp(name, "unknown") == 0) {
+      forecast_mr_violation(c, "status-name", "status %d has no name of its own", a);
+      return;
+    }
+  }
+}
+
+/* forecast_predict must refuse, as not-finite, a window holding a NaN or a value whose scaled
+ * float overflows (2^200 ranges above the minimum, or infinite). */
+static void check_predict_refuses(forecast_mr_ctx *c) {
+  const forecast_model *m = &c->source->model;
+  double window[FORECAST_MAX_TIME_STEPS], out[FORECAST_MAX_HORIZON];
+  const double bad[] = {NAN, m->scaler.min + m->scaler.range * 0x1p200};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    for (size_t t = 0; t < c->p->time_steps; t++) window[t] = m->scaler.min;
+    window[c->p->time_steps - 1] = bad[i];
+    forecast_status st = forecast_predict(m, window, out);
+    if (st != FORECAST_NOT_FINITE) {
+      forecast_mr_violation(c, "predict-status", "a window ending in %g returned %s, expected "
+                            "not-finite", bad[i], forecast_status_name(st));
+      return;
+    }
+  }
+}
+
 /* The source run's own consistency: window and batch counts, finite non-negative losses,
- * and the parameter limits (just outside refused, at them accepted). */
+ * the parameter limits (just outside refused, at them accepted), the statuses' names and
+ * forecast_predict's refusal of windows it cannot scale. */
 static void check_source(forecast_mr_ctx *c) {
   const forecast_outcome *s = c->source;
   const forecast_params *p = c->p;
@@ -189,6 +221,8 @@ static void check_source(forecast_mr_ctx *c) {
                           s->training.initial_loss, s->training.loss, s->validation.loss);
   check_refused_params(c);
   check_limit_params(c);
+  check_status_names(c);
+  check_predict_refuses(c);
 }
 
 int forecast_check_relations_opts(const forecast_series *train, const forecast_series *valid,
