@@ -5,7 +5,8 @@
  * time stamps ignored (MR-5); and wraps forecast_infer and the training step with numeric
  * faults the differential checks must see: forecasts off by 2^-13 relative (MR-10), an SGD
  * step 2^-6 longer than the learning rate asks (MR-11), the initial LSTM and dense weights
- * halved (MR-12), and the largest hidden size refused (the source's parameter limits). With no bug injected the same
+ * halved (MR-12), the largest hidden size refused (the source's parameter limits), and a
+ * window ending in NaN predicted instead of refused (the source's predict-status). With no bug injected the same
  * relations hold, so a failing relation is caused by the bug. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,10 +21,12 @@
 #define forecast_train correct_forecast_train
 #define forecast_validate correct_forecast_validate
 #define forecast_infer correct_forecast_infer
+#define forecast_predict correct_forecast_predict
 #include "forecast/forecast_lstm.c"
 #undef forecast_train
 #undef forecast_validate
 #undef forecast_infer
+#undef forecast_predict
 
 #include "forecast/forecast_relations.h"
 
@@ -35,7 +38,8 @@ typedef enum {
   FORECASTS_OFF,
   STEP_TOO_LONG,
   INITIAL_WEIGHTS_HALVED,
-  HIDDEN_LIMIT_REFUSED
+  HIDDEN_LIMIT_REFUSED,
+  PREDICT_ACCEPTS_NAN
 } bug;
 static bug injected;
 
@@ -53,6 +57,16 @@ forecast_status forecast_train(const forecast_series *train, const forecast_para
   for (size_t i = 0; injected == INITIAL_WEIGHTS_HALVED && st == FORECAST_OK && p->epochs == 0 &&
                      i < m->n_param; i++)
     if (m->param + i < m->b || m->param + i >= m->wd) m->param[i] /= 2;
+  return st;
+}
+
+forecast_status forecast_predict(const forecast_model *m, const double *window, double *out);
+forecast_status forecast_predict(const forecast_model *m, const double *window, double *out) {
+  forecast_status st = correct_forecast_predict(m, window, out);
+  if (injected == PREDICT_ACCEPTS_NAN && isnan(window[m->p.time_steps - 1])) {
+    for (size_t k = 0; k < m->p.horizon; k++) out[k] = NAN;
+    st = FORECAST_OK;
+  }
   return st;
 }
 
@@ -165,6 +179,13 @@ static void test_hidden_limit_refused(void **state) {
   assert_true(named);
 }
 
+static void test_predict_accepts_nan(void **state) {
+  (void)state;
+  int named;
+  assert_true(run_with(PREDICT_ACCEPTS_NAN, "mr12", 0, "source:predict-status", &named) > 0);
+  assert_true(named);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_scaler_fitted_on_validation),
@@ -174,6 +195,7 @@ int main(void) {
       cmocka_unit_test(test_step_too_long),
       cmocka_unit_test(test_initial_weights_halved),
       cmocka_unit_test(test_hidden_limit_refused),
+      cmocka_unit_test(test_predict_accepts_nan),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
