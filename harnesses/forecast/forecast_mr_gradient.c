@@ -5,8 +5,9 @@
  * gradient clipped to norm 1). So d = (theta0 - theta1) / lr must be s g, where g comes from
  * central differences of L computed by the double reference (forecast_reference.h) on the
  * float weights with one weight moved by +-h (the float steps actually taken are used).
- * At most MAX_WINDOWS windows (the first ones in time order) and MAX_CHECKED weights (all of
- * them for small models, else every (n / MAX_CHECKED)-th) bound the cost.
+ * Run on the first MAX_WINDOWS windows in time order, then on each of the first
+ * ONE_WINDOW_STEPS windows alone; at most MAX_CHECKED weights (all of them for small models,
+ * else every (n / MAX_CHECKED)-th) bound the cost.
  * Tolerance per weight, each part derived:
  *   - the truncation of the central difference: the O(h^2) term of D(h/2), estimated by
  *     Richardson as |D(h) - D(h/2)| (three times the estimate (D(h) - D(h/2)) / 3);
@@ -25,6 +26,7 @@
 
 #define MAX_WINDOWS 32
 #define MAX_CHECKED 128
+#define ONE_WINDOW_STEPS 8
 #define FD_STEP 0x1p-10
 /* A step norm at or above this means the subject clipped (rounding of a clipped norm is far
  * below 2^-10 for up to 5000 weights: n u_float < 2^-11). */
@@ -104,27 +106,19 @@ out:
   free(g), free(trunc);
 }
 
-void forecast_mr11_gradient(forecast_mr_ctx *c) {
-  const forecast_params *p = c->p;
-  size_t span = (size_t)p->time_steps + p->horizon - 1, n = c->train->n;
-  double *v = malloc(n * sizeof *v);
-  if (!v) return;
-  forecast_ordered(c->train, v);
-  forecast_series first = {v, NULL, n < MAX_WINDOWS + span ? n : MAX_WINDOWS + span};
-  forecast_params q = *p;
-  q.batch = (unsigned)forecast_window_count(first.n, p), q.epochs = 0;
+/* The one-step check on training data s (every window in one batch). */
+static void check_one_step(forecast_mr_ctx *c, const forecast_series *s) {
+  forecast_params q = *c->p;
+  q.batch = (unsigned)forecast_window_count(s->n, c->p), q.epochs = 0;
   forecast_model m0, m1;
-  if (!forecast_mr_expect_ok(c, "initial-model", forecast_train(&first, &q, &m0, NULL))) {
-    free(v);
-    return;
-  }
+  if (!forecast_mr_expect_ok(c, "initial-model", forecast_train(s, &q, &m0, NULL))) return;
   q.epochs = 1;
-  if (forecast_mr_expect_ok(c, "one-step", forecast_train(&first, &q, &m1, NULL))) {
+  if (forecast_mr_expect_ok(c, "one-step", forecast_train(s, &q, &m1, NULL))) {
     loss_ctx l = {m0, NULL, NULL, 0};
     float *x = NULL, *y = NULL;
     l.copy.param = malloc(m0.n_param * sizeof(float));
     if (l.copy.param &&
-        forecast_mr_series_windows(&first, &m0.scaler, p, q.batch, &x, &y, &l.count) == 0) {
+        forecast_mr_series_windows(s, &m0.scaler, c->p, q.batch, &x, &y, &l.count) == 0) {
       memcpy(l.copy.param, m0.param, m0.n_param * sizeof(float));
       l.copy.w = l.copy.param + (m0.w - m0.param), l.copy.b = l.copy.param + (m0.b - m0.param);
       l.copy.wd = l.copy.param + (m0.wd - m0.param), l.copy.bd = l.copy.param + (m0.bd - m0.param);
@@ -135,5 +129,21 @@ void forecast_mr11_gradient(forecast_mr_ctx *c) {
     forecast_model_free(&m1);
   }
   forecast_model_free(&m0);
+}
+
+/* The step on the first MAX_WINDOWS windows, then on each of the first ONE_WINDOW_STEPS windows
+ * alone (its own T + H values): a step on one window is often short enough not to be clipped,
+ * where the step's length, and so the loss's scale, shows. */
+void forecast_mr11_gradient(forecast_mr_ctx *c) {
+  size_t span = (size_t)c->p->time_steps + c->p->horizon, n = c->train->n;
+  double *v = malloc(n * sizeof *v);
+  if (!v) return;
+  forecast_ordered(c->train, v);
+  forecast_series first = {v, NULL, n < MAX_WINDOWS + span - 1 ? n : MAX_WINDOWS + span - 1};
+  check_one_step(c, &first);
+  for (size_t w = 0; w < ONE_WINDOW_STEPS && w + span <= n && !c->violated; w++) {
+    forecast_series one = {v + w, NULL, span};
+    check_one_step(c, &one);
+  }
   free(v);
 }

@@ -168,6 +168,38 @@ static void check_limit_params(forecast_mr_ctx *c) {
   free(v);
 }
 
+/* Data training must refuse, on the first T + H training values in time order: a NaN or an
+ * infinite last value, a range that overflows (-DBL_MAX .. DBL_MAX), one value too few, none
+ * at all. The status is the one derived here; the model must be left empty (forecast_lstm.h). */
+static void check_refused_data(forecast_mr_ctx *c) {
+  size_t span = (size_t)c->p->time_steps + c->p->horizon;
+  double *v = malloc(c->train->n * sizeof *v);
+  if (!v) return;
+  forecast_ordered(c->train, v);
+  static const char *const what[] = {"a NaN", "an infinity", "a range past DBL_MAX",
+                                     "one value too few", "no value"};
+  for (size_t i = 0; i < sizeof what / sizeof *what && !c->violated; i++) {
+    double first = v[0], last = v[span - 1];
+    forecast_series s = {v, NULL, i == 3 ? span - 1 : i == 4 ? 0 : span};
+    if (i == 0) v[span - 1] = NAN;
+    if (i == 1) v[span - 1] = INFINITY;
+    if (i == 2) v[0] = -DBL_MAX, v[span - 1] = DBL_MAX;
+    forecast_status want = expected_train_status(&s, c->p);
+    forecast_model m;
+    memset(&m, 0xa5, sizeof m); /* training must empty it, whatever it held */
+    forecast_status st = forecast_train(&s, c->p, &m, NULL);
+    v[0] = first, v[span - 1] = last;
+    if (st == FORECAST_OK) forecast_model_free(&m);
+    if (st != want)
+      forecast_mr_violation(c, "refused-data", "%s: training returned %s, expected %s", what[i],
+                            forecast_status_name(st), forecast_status_name(want));
+    else if (m.param || m.n_param)
+      forecast_mr_violation(c, "refused-data", "%s: training returned %s but left a model of %zu "
+                            "parameters", what[i], forecast_status_name(st), m.n_param);
+  }
+  free(v);
+}
+
 /* Every status has a name of its own (findings and logs print them). */
 static void check_status_names(forecast_mr_ctx *c) {
   for (int a = FORECAST_OK; a <= FORECAST_NO_MEMORY; a++) {
@@ -200,8 +232,8 @@ static void check_predict_refuses(forecast_mr_ctx *c) {
 }
 
 /* The source run's own consistency: window and batch counts, finite non-negative losses,
- * the parameter limits (just outside refused, at them accepted), the statuses' names and
- * forecast_predict's refusal of windows it cannot scale. */
+ * the parameter limits (just outside refused, at them accepted), data training must refuse,
+ * the statuses' names and forecast_predict's refusal of windows it cannot scale. */
 static void check_source(forecast_mr_ctx *c) {
   const forecast_outcome *s = c->source;
   const forecast_params *p = c->p;
@@ -221,6 +253,7 @@ static void check_source(forecast_mr_ctx *c) {
                           s->training.initial_loss, s->training.loss, s->validation.loss);
   check_refused_params(c);
   check_limit_params(c);
+  check_refused_data(c);
   check_status_names(c);
   check_predict_refuses(c);
 }

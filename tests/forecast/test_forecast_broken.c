@@ -6,7 +6,8 @@
  * faults the differential checks must see: forecasts off by 2^-13 relative (MR-10), an SGD
  * step 2^-6 longer than the learning rate asks (MR-11), the initial LSTM and dense weights
  * halved (MR-12), the largest hidden size refused (the source's parameter limits), and a
- * window ending in NaN predicted instead of refused (the source's predict-status). With no bug injected the same
+ * window ending in NaN predicted instead of refused (the source's predict-status), a failed
+ * training that leaves a non-empty model (the source's refused-data). With no bug injected the same
  * relations hold, so a failing relation is caused by the bug. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,7 +40,8 @@ typedef enum {
   STEP_TOO_LONG,
   INITIAL_WEIGHTS_HALVED,
   HIDDEN_LIMIT_REFUSED,
-  PREDICT_ACCEPTS_NAN
+  PREDICT_ACCEPTS_NAN,
+  FAILED_MODEL_LEFT
 } bug;
 static bug injected;
 
@@ -57,6 +59,7 @@ forecast_status forecast_train(const forecast_series *train, const forecast_para
   for (size_t i = 0; injected == INITIAL_WEIGHTS_HALVED && st == FORECAST_OK && p->epochs == 0 &&
                      i < m->n_param; i++)
     if (m->param + i < m->b || m->param + i >= m->wd) m->param[i] /= 2;
+  if (injected == FAILED_MODEL_LEFT && st != FORECAST_OK) m->n_param = 1;
   return st;
 }
 
@@ -186,6 +189,13 @@ static void test_predict_accepts_nan(void **state) {
   assert_true(named);
 }
 
+static void test_failed_model_left(void **state) {
+  (void)state;
+  int named;
+  assert_true(run_with(FAILED_MODEL_LEFT, "mr12", 0, "source:refused-data", &named) > 0);
+  assert_true(named);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_scaler_fitted_on_validation),
@@ -196,6 +206,7 @@ int main(void) {
       cmocka_unit_test(test_initial_weights_halved),
       cmocka_unit_test(test_hidden_limit_refused),
       cmocka_unit_test(test_predict_accepts_nan),
+      cmocka_unit_test(test_failed_model_left),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
