@@ -170,17 +170,21 @@ static void check_limit_params(forecast_mr_ctx *c) {
 
 /* Data training must refuse, on the first T + H training values in time order: a NaN or an
  * infinite last value, a range that overflows (-DBL_MAX .. DBL_MAX), one value too few, none
- * at all. The status is the one derived here; the model must be left empty (forecast_lstm.h). */
+ * at all (in an allocation of its own, so that ASan sees a read of it). The status is the one
+ * derived here; the model must be left empty (forecast_lstm.h). */
 static void check_refused_data(forecast_mr_ctx *c) {
   size_t span = (size_t)c->p->time_steps + c->p->horizon;
-  double *v = malloc(c->train->n * sizeof *v);
-  if (!v) return;
+  double *v = malloc(c->train->n * sizeof *v), *none = malloc(0);
+  if (!v || !none) {
+    free(v), free(none);
+    return;
+  }
   forecast_ordered(c->train, v);
   static const char *const what[] = {"a NaN", "an infinity", "a range past DBL_MAX",
                                      "one value too few", "no value"};
   for (size_t i = 0; i < sizeof what / sizeof *what && !c->violated; i++) {
     double first = v[0], last = v[span - 1];
-    forecast_series s = {v, NULL, i == 3 ? span - 1 : i == 4 ? 0 : span};
+    forecast_series s = {i == 4 ? none : v, NULL, i == 3 ? span - 1 : i == 4 ? 0 : span};
     if (i == 0) v[span - 1] = NAN;
     if (i == 1) v[span - 1] = INFINITY;
     if (i == 2) v[0] = -DBL_MAX, v[span - 1] = DBL_MAX;
@@ -197,7 +201,7 @@ static void check_refused_data(forecast_mr_ctx *c) {
       forecast_mr_violation(c, "refused-data", "%s: training returned %s but left a model of %zu "
                             "parameters", what[i], forecast_status_name(st), m.n_param);
   }
-  free(v);
+  free(v), free(none);
 }
 
 /* Every status has a name of its own (findings and logs print them). */
