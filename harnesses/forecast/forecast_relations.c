@@ -217,19 +217,24 @@ static void check_status_names(forecast_mr_ctx *c) {
   }
 }
 
-/* forecast_predict must refuse, as not-finite, a window holding a NaN or a value whose scaled
- * float overflows (2^200 ranges above the minimum, or infinite). */
-static void check_predict_refuses(forecast_mr_ctx *c) {
+/* forecast_predict and forecast_validate must refuse, as not-finite, a window holding a NaN
+ * or a value whose scaled float overflows (2^200 ranges above the minimum, or infinite); a
+ * leak on that path shows under LeakSanitizer. */
+static void check_unscalable_refused(forecast_mr_ctx *c) {
   const forecast_model *m = &c->source->model;
-  double window[FORECAST_MAX_TIME_STEPS], out[FORECAST_MAX_HORIZON];
+  size_t T = c->p->time_steps, span = T + c->p->horizon;
+  double window[FORECAST_MAX_TIME_STEPS + FORECAST_MAX_HORIZON], out[FORECAST_MAX_HORIZON];
   const double bad[] = {NAN, m->scaler.min + m->scaler.range * 0x1p200};
-  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-    for (size_t t = 0; t < c->p->time_steps; t++) window[t] = m->scaler.min;
-    window[c->p->time_steps - 1] = bad[i];
-    forecast_status st = forecast_predict(m, window, out);
+  for (size_t i = 0; i < 2 * sizeof bad / sizeof *bad; i++) {
+    for (size_t t = 0; t < span; t++) window[t] = m->scaler.min;
+    window[T - 1] = bad[i / 2];
+    forecast_validation v;
+    forecast_series s = {window, NULL, span};
+    forecast_status st = i % 2 ? forecast_validate(m, &s, &v) : forecast_predict(m, window, out);
     if (st != FORECAST_NOT_FINITE) {
-      forecast_mr_violation(c, "predict-status", "a window ending in %g returned %s, expected "
-                            "not-finite", bad[i], forecast_status_name(st));
+      forecast_mr_violation(c, "unscalable-accepted", "%s of a window ending in %g returned %s, "
+                            "expected not-finite", i % 2 ? "validation" : "prediction", bad[i / 2],
+                            forecast_status_name(st));
       return;
     }
   }
@@ -237,7 +242,7 @@ static void check_predict_refuses(forecast_mr_ctx *c) {
 
 /* The source run's own consistency: window and batch counts, finite non-negative losses,
  * the parameter limits (just outside refused, at them accepted), data training must refuse,
- * the statuses' names and forecast_predict's refusal of windows it cannot scale. */
+ * the statuses' names and the refusal of windows prediction and validation cannot scale. */
 static void check_source(forecast_mr_ctx *c) {
   const forecast_outcome *s = c->source;
   const forecast_params *p = c->p;
@@ -259,7 +264,7 @@ static void check_source(forecast_mr_ctx *c) {
   check_limit_params(c);
   check_refused_data(c);
   check_status_names(c);
-  check_predict_refuses(c);
+  check_unscalable_refused(c);
 }
 
 int forecast_check_relations_opts(const forecast_series *train, const forecast_series *valid,

@@ -6,7 +6,7 @@
  * faults the differential checks must see: forecasts off by 2^-13 relative (MR-10), an SGD
  * step 2^-6 longer than the learning rate asks (MR-11), the initial LSTM and dense weights
  * halved (MR-12), the largest hidden size refused (the source's parameter limits), and a
- * window ending in NaN predicted instead of refused (the source's predict-status), a failed
+ * window ending in NaN predicted instead of refused (the source's unscalable-accepted), a failed
  * training that leaves a non-empty model (the source's refused-data). With no bug injected the same
  * relations hold, so a failing relation is caused by the bug. */
 #include <setjmp.h>
@@ -185,7 +185,7 @@ static void test_hidden_limit_refused(void **state) {
 static void test_predict_accepts_nan(void **state) {
   (void)state;
   int named;
-  assert_true(run_with(PREDICT_ACCEPTS_NAN, "mr12", 0, "source:predict-status", &named) > 0);
+  assert_true(run_with(PREDICT_ACCEPTS_NAN, "mr12", 0, "source:unscalable-accepted", &named) > 0);
   assert_true(named);
 }
 
