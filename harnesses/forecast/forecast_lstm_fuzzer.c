@@ -1,9 +1,10 @@
 /* An LSTM forecaster (forecast_lstm.h) whose matrix work runs on the instrumented OpenBLAS
  * (cblas_sgemm, saxpy, snrm2), and oneDNN 2.6.3's LSTM primitive (forward inference, plain
  * or reordered weights) on the same trained weights.
- * Oracle: the metamorphic relation the message names (forecast_relations.h: MR-1..MR-9 of
- * the paper, corrected; exact where training is bit-deterministic, rounding-bounded or a
- * seed prediction interval otherwise); the status the data call for (a clear error on NaN,
+ * Oracle: the relation the message names (forecast_relations.h: MR-1..MR-9 of the paper,
+ * corrected, and MR-10..MR-12: the forward pass and the training step against the double
+ * reference, the initial weights; exact where training is bit-deterministic, rounding-bounded
+ * or a seed prediction interval otherwise); the status the data call for (a clear error on NaN,
  * too-short data, bad parameters, repeated stamps; never a crash); and the C inference and
  * oneDNN's each within a rigorous forward-error bound of a double reference. */
 #include <math.h>

@@ -76,6 +76,19 @@ void forecast_mr_expect_identical(forecast_mr_ctx *c, const char *what, const fo
  * out of memory. */
 int forecast_mr_inference_tolerance(const forecast_model *m, const float *x, double *tol);
 
+/* The scaled windows (sc) of series s in time order, at most max_count of them: malloc'ed
+ * inputs x (count x T) and targets y (count x H). Returns 0, or -1 when out of memory. */
+int forecast_mr_series_windows(const forecast_series *s, const forecast_scaler *sc,
+                               const forecast_params *p, size_t max_count, float **x, float **y,
+                               size_t *count);
+
+/* Mean squared error of model m's forecasts on count scaled windows (x, y) by the double
+ * reference (forecast_reference.h), and (bound may be NULL) how far the same mean computed in
+ * double from any float inference within the reference's bound may lie from it.
+ * Returns 0, or -1 when out of memory. */
+int forecast_mr_reference_loss(const forecast_model *m, const float *x, const float *y,
+                               size_t count, double *loss, double *bound);
+
 /* Prediction interval at 99.9 % for one more run from n runs x (n >= 3): mean +- t(n-1)
  * sd sqrt(1 + 1/n), widened to at least floor. */
 typedef struct {
@@ -97,4 +110,7 @@ void forecast_mr6_zero_range_train(forecast_mr_ctx *c);
 void forecast_mr7_zero_range_valid(forecast_mr_ctx *c);
 void forecast_mr8_time_steps(forecast_mr_ctx *c);
 void forecast_mr9_robustness(forecast_mr_ctx *c);
+void forecast_mr10_reference(forecast_mr_ctx *c);
+void forecast_mr11_gradient(forecast_mr_ctx *c);
+void forecast_mr12_initial_weights(forecast_mr_ctx *c);
 #endif

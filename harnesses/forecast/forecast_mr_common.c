@@ -7,6 +7,7 @@
 #include <string.h>
 #include "forecast_mr.h"
 #include "forecast_reference.h"
+#include "mlf_numeric.h"
 
 void forecast_outcome_run(const forecast_series *train, const forecast_series *valid,
                           const forecast_params *p, forecast_outcome *out) {
@@ -158,4 +159,44 @@ void forecast_interval_of(const double *x, size_t n, double floor, forecast_inte
 
 int forecast_interval_contains(const forecast_interval *iv, double v) {
   return fabs(v - iv->mean) <= iv->half;
+}
+
+int forecast_mr_series_windows(const forecast_series *s, const forecast_scaler *sc,
+                               const forecast_params *p, size_t max_count, float **x, float **y,
+                               size_t *count) {
+  *x = *y = NULL;
+  *count = forecast_window_count(s->n, p);
+  if (*count > max_count) *count = max_count;
+  double *v = malloc((s->n ? s->n : 1) * sizeof *v);
+  *x = malloc((*count ? *count : 1) * p->time_steps * sizeof(float));
+  *y = malloc((*count ? *count : 1) * p->horizon * sizeof(float));
+  if (!v || !*x || !*y) {
+    free(v), free(*x), free(*y);
+    *x = *y = NULL;
+    return -1;
+  }
+  forecast_ordered(s, v);
+  forecast_mr_windows(sc, p, v, *count, *x, *y);
+  free(v);
+  return 0;
+}
+
+int forecast_mr_reference_loss(const forecast_model *m, const float *x, const float *y,
+                               size_t count, double *loss, double *bound) {
+  forecast_reference r;
+  if (forecast_reference_run(m, x, count, &r) != 0) return -1;
+  size_t n = count * m->p.horizon;
+  double sum = 0, spread = 0;
+  for (size_t i = 0; i < n; i++) {
+    double d = r.out[i] - y[i], e = r.out_err[i];
+    sum += d * d;
+    spread += 2 * fabs(d) * e + e * e;
+  }
+  forecast_reference_free(&r);
+  *loss = sum / (double)n;
+  /* (o - y)^2 - (r - y)^2 = (o - r)(o + r - 2y), at most 2 |r - y| e + e^2 per term; then the
+   * double rounding of both sums (n terms, a square and a difference each) and the division. */
+  if (bound)
+    *bound = spread / (double)n + mlf_gamma((double)n + 3, MLF_U_DOUBLE) * 2 * (*loss + spread / (double)n);
+  return 0;
 }

@@ -3,6 +3,7 @@
 #include "forecast_relations.h"
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "forecast_mr.h"
 
@@ -19,6 +20,9 @@ static const struct {
     {"mr7-zero-range-valid", forecast_mr7_zero_range_valid},
     {"mr8-time-steps", forecast_mr8_time_steps},
     {"mr9-robustness", forecast_mr9_robustness},
+    {"mr10-reference", forecast_mr10_reference},
+    {"mr11-gradient", forecast_mr11_gradient},
+    {"mr12-initial-weights", forecast_mr12_initial_weights},
 };
 #define N_RELATIONS (sizeof relations / sizeof *relations)
 
@@ -128,8 +132,117 @@ static void check_refused_params(forecast_mr_ctx *c) {
   }
 }
 
+/* Parameters at their limits must be accepted: training on the first T + H values (one
+ * window when there are enough) returns the status the data asks for, never bad-params. The
+ * other sizes are 1 and one epoch (the least work: the limits are independent). */
+static void check_limit_params(forecast_mr_ctx *c) {
+  static const struct {
+    const char *what;
+    int field; /* as in check_refused_params */
+    double value;
+  } limit[] = {{"T = 1", 0, 1}, {"T at the limit", 0, FORECAST_MAX_TIME_STEPS},
+               {"H = 1", 1, 1}, {"H at the limit", 1, FORECAST_MAX_HORIZON},
+               {"B = 1", 2, 1}, {"B at the limit", 2, FORECAST_MAX_BATCH},
+               {"one hidden unit", 3, 1}, {"hidden at the limit", 3, FORECAST_MAX_HIDDEN},
+               {"epochs at the limit", 4, FORECAST_MAX_EPOCHS}, {"learning rate 1", 5, 1}};
+  double *v = malloc(c->train->n * sizeof *v);
+  if (!v) return;
+  forecast_ordered(c->train, v);
+  for (size_t i = 0; i < sizeof limit / sizeof *limit && !c->violated; i++) {
+    forecast_params q = *c->p;
+    q.time_steps = q.horizon = q.batch = q.hidden = q.epochs = 1;
+    unsigned *u[5] = {&q.time_steps, &q.horizon, &q.batch, &q.hidden, &q.epochs};
+    if (limit[i].field < 5) *u[limit[i].field] = (unsigned)limit[i].value;
+    else q.learning_rate = limit[i].value;
+    size_t span = (size_t)q.time_steps + q.horizon;
+    forecast_series first = {v, NULL, c->train->n < span ? c->train->n : span};
+    forecast_status want = expected_train_status(&first, &q);
+    forecast_model m;
+    forecast_status st = forecast_train(&first, &q, &m, NULL);
+    if (st == FORECAST_OK) forecast_model_free(&m);
+    if (st != want)
+      forecast_mr_violation(c, "limit-params-refused", "%s on %zu values: training returned %s, "
+                            "expected %s", limit[i].what, first.n, forecast_status_name(st),
+                            forecast_status_name(want));
+  }
+  free(v);
+}
+
+/* Data training must refuse, on the first T + H training values in time order: a NaN or an
+ * infinite last value, a range that overflows (-DBL_MAX .. DBL_MAX), one value too few, none
+ * at all (in an allocation of its own, so that ASan sees a read of it). The status is the one
+ * derived here; the model must be left empty (forecast_lstm.h). */
+static void check_refused_data(forecast_mr_ctx *c) {
+  size_t span = (size_t)c->p->time_steps + c->p->horizon;
+  double *v = malloc(c->train->n * sizeof *v), *none = malloc(0);
+  if (!v || !none) {
+    free(v), free(none);
+    return;
+  }
+  forecast_ordered(c->train, v);
+  static const char *const what[] = {"a NaN", "an infinity", "a range past DBL_MAX",
+                                     "one value too few", "no value"};
+  for (size_t i = 0; i < sizeof what / sizeof *what && !c->violated; i++) {
+    double first = v[0], last = v[span - 1];
+    forecast_series s = {i == 4 ? none : v, NULL, i == 3 ? span - 1 : i == 4 ? 0 : span};
+    if (i == 0) v[span - 1] = NAN;
+    if (i == 1) v[span - 1] = INFINITY;
+    if (i == 2) v[0] = -DBL_MAX, v[span - 1] = DBL_MAX;
+    forecast_status want = expected_train_status(&s, c->p);
+    forecast_model m;
+    memset(&m, 0xa5, sizeof m); /* training must empty it, whatever it held */
+    forecast_status st = forecast_train(&s, c->p, &m, NULL);
+    v[0] = first, v[span - 1] = last;
+    if (st == FORECAST_OK) forecast_model_free(&m);
+    if (st != want)
+      forecast_mr_violation(c, "refused-data", "%s: training returned %s, expected %s", what[i],
+                            forecast_status_name(st), forecast_status_name(want));
+    else if (m.param || m.n_param)
+      forecast_mr_violation(c, "refused-data", "%s: training returned %s but left a model of %zu "
+                            "parameters", what[i], forecast_status_name(st), m.n_param);
+  }
+  free(v), free(none);
+}
+
+/* Every status has a name of its own (findings and logs print them). */
+static void check_status_names(forecast_mr_ctx *c) {
+  for (int a = FORECAST_OK; a <= FORECAST_NO_MEMORY; a++) {
+    const char *name = forecast_status_name((forecast_status)a);
+    for (int b = FORECAST_OK; name && b < a; b++)
+      if (strcmp(name, forecast_status_name((forecast_status)b)) == 0) name = NULL;
+    if (!name || strcmp(name, "unknown") == 0) {
+      forecast_mr_violation(c, "status-name", "status %d has no name of its own", a);
+      return;
+    }
+  }
+}
+
+/* forecast_predict and forecast_validate must refuse, as not-finite, a window holding a NaN
+ * or a value whose scaled float overflows (2^200 ranges above the minimum, or infinite); a
+ * leak on that path shows under LeakSanitizer. */
+static void check_unscalable_refused(forecast_mr_ctx *c) {
+  const forecast_model *m = &c->source->model;
+  size_t T = c->p->time_steps, span = T + c->p->horizon;
+  double window[FORECAST_MAX_TIME_STEPS + FORECAST_MAX_HORIZON], out[FORECAST_MAX_HORIZON];
+  const double bad[] = {NAN, m->scaler.min + m->scaler.range * 0x1p200};
+  for (size_t i = 0; i < 2 * sizeof bad / sizeof *bad; i++) {
+    for (size_t t = 0; t < span; t++) window[t] = m->scaler.min;
+    window[T - 1] = bad[i / 2];
+    forecast_validation v;
+    forecast_series s = {window, NULL, span};
+    forecast_status st = i % 2 ? forecast_validate(m, &s, &v) : forecast_predict(m, window, out);
+    if (st != FORECAST_NOT_FINITE) {
+      forecast_mr_violation(c, "unscalable-accepted", "%s of a window ending in %g returned %s, "
+                            "expected not-finite", i % 2 ? "validation" : "prediction", bad[i / 2],
+                            forecast_status_name(st));
+      return;
+    }
+  }
+}
+
 /* The source run's own consistency: window and batch counts, finite non-negative losses,
- * and the parameter limits. */
+ * the parameter limits (just outside refused, at them accepted), data training must refuse,
+ * the statuses' names and the refusal of windows prediction and validation cannot scale. */
 static void check_source(forecast_mr_ctx *c) {
   const forecast_outcome *s = c->source;
   const forecast_params *p = c->p;
@@ -148,6 +261,10 @@ static void check_source(forecast_mr_ctx *c) {
     forecast_mr_violation(c, "loss", "losses: training %g -> %g, validation %g",
                           s->training.initial_loss, s->training.loss, s->validation.loss);
   check_refused_params(c);
+  check_limit_params(c);
+  check_refused_data(c);
+  check_status_names(c);
+  check_unscalable_refused(c);
 }
 
 int forecast_check_relations_opts(const forecast_series *train, const forecast_series *valid,

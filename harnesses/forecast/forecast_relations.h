@@ -1,5 +1,7 @@
 /* The nine metamorphic relations of an LSTM forecaster (paper Section III, MR-1..MR-9, with
- * its mistakes corrected) as executable checks on the subject declared in forecast_lstm.h.
+ * its mistakes corrected), two checks against the double reference (MR-10, MR-11) and one of
+ * the documented initial weights (MR-12), as executable checks on the subject declared in
+ * forecast_lstm.h.
  *
  *   mr1-shift-scale       all data x -> a x + k (a > 0): losses equal, forecasts a f + k
  *   mr2-validation-shift  only validation data + K: the forecast must NOT follow (scaler from
@@ -18,6 +20,13 @@
  *   mr9-robustness        a few signed-gradient steps within a small ball around a window:
  *                         the gradient the subject reports matches finite differences, and
  *                         the forecast moves no more than the weights' Lipschitz bound
+ *   mr10-reference        differential forward pass: forecast_infer (over 2 B_max + 1 windows),
+ *                         the last hidden states, the first forecast and the three losses
+ *                         against the double reference within its rigorous bound
+ *   mr11-gradient         one SGD step on one batch: the step over the learning rate is the
+ *                         clipped gradient of the batch loss by central differences
+ *   mr12-initial-weights  the model trained for 0 epochs has the documented layout, biases
+ *                         and Glorot-uniform weights (ranges, and what a uniform draw must show)
  *
  * Exact where training is bit-deterministic and the relation makes the inputs of every
  * float operation identical; otherwise within a bound derived from float rounding, or a
@@ -58,7 +67,7 @@ typedef struct {
 
 void forecast_relation_options_default(forecast_relation_options *o);
 
-/* Number of relations and their names, in order (mr1-shift-scale .. mr9-robustness). */
+/* Number of relations and their names, in order (mr1-shift-scale .. mr12-initial-weights). */
 size_t forecast_relation_count(void);
 const char *forecast_relation_name(size_t i);
 

@@ -3,7 +3,7 @@
  * mutation/subjects/pearson.c or one of its mutants -- over a fixed set of series.
  * Oracle: every relation holds on every series (mutant_driver.h gives the verdict).
  *
- * The series (6 shapes x 5 lengths = 30 cases, generated with mlf_rng from seed
+ * The series (7 shapes x 5 lengths = 35 cases, generated with mlf_rng from seed
  * 1000 * shape + n, so every run sees the same numbers):
  *   linear       x uniform in [-1, 1), y = 0.8 x + 0.6 noise (strong positive)
  *   anti         x uniform in [0, 10), y = -0.5 x + 0.3 noise (negative)
@@ -11,6 +11,9 @@
  *   offset       x = 1000 + u, y = -250 + 0.5 u + 0.1 noise (mean far from the spread)
  *   walk         x, y random walks with correlated steps (trending, autocorrelated)
  *   ties         x in {0..3}, y = x + {0..2} (integer values with ties)
+ *   spikes       x = (1/2, -1/2, 1/2, -1/2, 0, ...), y = (1/2, 1/2, -1/2, -1/2, 0, ...) padded
+ *                with zeros (no noise): mean 0 and centred sums of squares exactly 1 from
+ *                n = 4 on, an exact value a guard or a division may single out
  * lengths 1 (below the minimum of a correlation), 2, 5, 32 and 257, each in a buffer of
  * exactly n doubles so that ASan sees a read past the end; the affine constants (scale, shift) of case k are the
  * (k mod 4)-th of (2.5, 1), (-0.5, 100), (1000, -7), (-4, -0.25). */
@@ -22,9 +25,9 @@
 #include "mutant_driver.h"
 #include "pearson.h"
 
-enum { LINEAR, ANTI, INDEPENDENT, OFFSET, WALK, TIES, SHAPES };
-static const char *const shape_names[SHAPES] = {"linear", "anti", "independent",
-                                                "offset", "walk", "ties"};
+enum { LINEAR, ANTI, INDEPENDENT, OFFSET, WALK, TIES, SPIKES, SHAPES };
+static const char *const shape_names[SHAPES] = {"linear", "anti", "independent", "offset",
+                                                "walk", "ties", "spikes"};
 static const size_t lengths[] = {1, 2, 5, 32, 257};
 #define LENGTHS (sizeof lengths / sizeof lengths[0])
 static const double affine[4][2] = {{2.5, 1.0}, {-0.5, 100.0}, {1000.0, -7.0}, {-4.0, -0.25}};
@@ -44,6 +47,8 @@ static void make_series(int shape, size_t n, mlf_rng *r, double *x, double *y) {
     case OFFSET: x[i] = 1000.0 + u; y[i] = -250.0 + 0.5 * u + 0.1 * noise; break;
     case WALK: wx += 2.0 * u - 1.0; wy += 0.5 * (2.0 * u - 1.0) + 0.5 * noise;
       x[i] = wx; y[i] = wy; break;
+    case SPIKES: x[i] = i < 4 ? (i % 2 ? -0.5 : 0.5) : 0.0; y[i] = i < 4 ? (i < 2 ? 0.5 : -0.5) : 0.0;
+      break;
     default: x[i] = (double)mlf_rng_below(r, 4); y[i] = x[i] + (double)mlf_rng_below(r, 3);
     }
   }

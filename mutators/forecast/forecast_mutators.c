@@ -118,7 +118,7 @@ static int mutate_hyperparameter_edge(ProtobufCMessage *msg, mlf_rng *rng) {
 static int mutate_relation(ProtobufCMessage *msg, mlf_rng *rng) {
   forecast_msg *c = (forecast_msg *)msg;
   c->has_relation = 1;
-  c->relation = (Mlf__Forecast__ForecastCase__Relation)mlf_rng_below(rng, 9);
+  c->relation = (Mlf__Forecast__ForecastCase__Relation)mlf_rng_below(rng, 12);
   return 1;
 }
 

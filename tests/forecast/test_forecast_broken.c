@@ -2,25 +2,47 @@
  * copy of the subject (forecast_lstm.c) with forecast_train and forecast_validate renamed,
  * and wraps them with injected bugs (the mistakes the paper's relations are meant to find):
  * the scaler fitted on validation data (MR-2, MR-7), the last training value dropped (MR-3),
- * time stamps ignored (MR-5). With no bug injected the same relations hold, so a failing
- * relation is caused by the bug. */
+ * time stamps ignored (MR-5); and wraps forecast_infer and the training step with numeric
+ * faults the differential checks must see: forecasts off by 2^-13 relative (MR-10), an SGD
+ * step 2^-6 longer than the learning rate asks (MR-11), the initial LSTM and dense weights
+ * halved (MR-12), the largest hidden size refused (the source's parameter limits), and a
+ * window ending in NaN predicted instead of refused (the source's unscalable-accepted), a failed
+ * training that leaves a non-empty model (the source's refused-data). With no bug injected the same
+ * relations hold, so a failing relation is caused by the bug. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define forecast_train correct_forecast_train
 #define forecast_validate correct_forecast_validate
+#define forecast_infer correct_forecast_infer
+#define forecast_predict correct_forecast_predict
 #include "forecast/forecast_lstm.c"
 #undef forecast_train
 #undef forecast_validate
+#undef forecast_infer
+#undef forecast_predict
 
 #include "forecast/forecast_relations.h"
 
-typedef enum { NO_BUG, SCALER_ON_VALIDATION, LAST_VALUE_DROPPED, STAMPS_IGNORED } bug;
+typedef enum {
+  NO_BUG,
+  SCALER_ON_VALIDATION,
+  LAST_VALUE_DROPPED,
+  STAMPS_IGNORED,
+  FORECASTS_OFF,
+  STEP_TOO_LONG,
+  INITIAL_WEIGHTS_HALVED,
+  HIDDEN_LIMIT_REFUSED,
+  PREDICT_ACCEPTS_NAN,
+  FAILED_MODEL_LEFT
+} bug;
 static bug injected;
 
 forecast_status forecast_train(const forecast_series *train, const forecast_params *p,
@@ -30,7 +52,35 @@ forecast_status forecast_train(const forecast_series *train, const forecast_para
   forecast_series s = *train;
   if (injected == LAST_VALUE_DROPPED && s.n > 0) s.n--;
   if (injected == STAMPS_IGNORED) s.time = NULL;
-  return correct_forecast_train(&s, p, m, t);
+  forecast_params q = *p;
+  if (injected == STEP_TOO_LONG) q.learning_rate *= 1 + 0x1p-6;
+  if (injected == HIDDEN_LIMIT_REFUSED && p->hidden == FORECAST_MAX_HIDDEN) return FORECAST_BAD_PARAMS;
+  forecast_status st = correct_forecast_train(&s, &q, m, t);
+  for (size_t i = 0; injected == INITIAL_WEIGHTS_HALVED && st == FORECAST_OK && p->epochs == 0 &&
+                     i < m->n_param; i++)
+    if (m->param + i < m->b || m->param + i >= m->wd) m->param[i] /= 2;
+  if (injected == FAILED_MODEL_LEFT && st != FORECAST_OK) m->n_param = 1;
+  return st;
+}
+
+forecast_status forecast_predict(const forecast_model *m, const double *window, double *out);
+forecast_status forecast_predict(const forecast_model *m, const double *window, double *out) {
+  forecast_status st = correct_forecast_predict(m, window, out);
+  if (injected == PREDICT_ACCEPTS_NAN && isnan(window[m->p.time_steps - 1])) {
+    for (size_t k = 0; k < m->p.horizon; k++) out[k] = NAN;
+    st = FORECAST_OK;
+  }
+  return st;
+}
+
+forecast_status forecast_infer(const forecast_model *m, const float *inputs, size_t count,
+                               float *hidden_last, float *out);
+forecast_status forecast_infer(const forecast_model *m, const float *inputs, size_t count,
+                               float *hidden_last, float *out) {
+  forecast_status st = correct_forecast_infer(m, inputs, count, hidden_last, out);
+  for (size_t i = 0; injected == FORECASTS_OFF && st == FORECAST_OK && i < count * m->p.horizon; i++)
+    out[i] *= 1 + 0x1p-13f;
+  return st;
 }
 
 forecast_status forecast_validate(const forecast_model *m, const forecast_series *valid,
@@ -67,6 +117,7 @@ static int run_with(bug b, const char *only, int stamped, const char *relation, 
   injected = b;
   int violated = forecast_check_relations(&train, &valid, &params, only, &run);
   injected = NO_BUG;
+  if (getenv("MLF_VERBOSE")) fputs(run.log, stderr);
   *named = 0;
   for (size_t i = 0; i < run.n_findings; i++) *named |= strstr(run.findings[i].tag, relation) != NULL;
   return violated;
@@ -100,11 +151,62 @@ static void test_time_stamps_ignored(void **state) {
   assert_true(named);
 }
 
+static void test_forecasts_off(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr10", 0, "mr10-", &named), 0);
+  assert_true(run_with(FORECASTS_OFF, "mr10", 0, "mr10-reference:inference", &named) > 0);
+  assert_true(named);
+}
+
+static void test_step_too_long(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr11", 0, "mr11-", &named), 0);
+  assert_true(run_with(STEP_TOO_LONG, "mr11", 0, "mr11-gradient:parameter-gradient", &named) > 0);
+  assert_true(named);
+}
+
+static void test_initial_weights_halved(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_with(NO_BUG, "mr12", 0, "mr12-", &named), 0);
+  assert_true(run_with(INITIAL_WEIGHTS_HALVED, "mr12", 0, "mr12-initial-weights:weights", &named) > 0);
+  assert_true(named);
+}
+
+static void test_hidden_limit_refused(void **state) {
+  (void)state;
+  int named;
+  assert_true(run_with(HIDDEN_LIMIT_REFUSED, "mr12", 0, "source:limit-params-refused", &named) > 0);
+  assert_true(named);
+}
+
+static void test_predict_accepts_nan(void **state) {
+  (void)state;
+  int named;
+  assert_true(run_with(PREDICT_ACCEPTS_NAN, "mr12", 0, "source:unscalable-accepted", &named) > 0);
+  assert_true(named);
+}
+
+static void test_failed_model_left(void **state) {
+  (void)state;
+  int named;
+  assert_true(run_with(FAILED_MODEL_LEFT, "mr12", 0, "source:refused-data", &named) > 0);
+  assert_true(named);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_scaler_fitted_on_validation),
       cmocka_unit_test(test_last_training_value_dropped),
       cmocka_unit_test(test_time_stamps_ignored),
+      cmocka_unit_test(test_forecasts_off),
+      cmocka_unit_test(test_step_too_long),
+      cmocka_unit_test(test_initial_weights_halved),
+      cmocka_unit_test(test_hidden_limit_refused),
+      cmocka_unit_test(test_predict_accepts_nan),
+      cmocka_unit_test(test_failed_model_left),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

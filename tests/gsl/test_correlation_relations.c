@@ -8,7 +8,8 @@
  * does satisfies scaling by 2^k where its zero was a value lost to underflow; twice that
  * covariance does not. GSL's own covariance algorithm (a double mean, double deviations)
  * satisfies it where that mean rounds into the subnormal range, and one off by 2^-40 on the
- * scaled data only is caught there; on plain data one off by a single ulp still is. */
+ * scaled data only is caught there; on plain data one off by a single ulp still is. On
+ * exactly uncorrelated data, scaling y by a negative power of two may give +0 for -0. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -211,6 +212,23 @@ static void zero_for_constant_is_caught(void **state) {
   assert_non_null(strstr(run.findings[0].tag, ":constant:nan-mismatch"));
 }
 
+/* Exactly uncorrelated spikes (centred products cancel exactly): the follow-up of y -> -2 y
+ * sums to +0 (IEEE 754 6.3), not -0; a nonzero answer there is still caught. */
+static double pearson_plus_ulp(const double *x, const double *y, size_t n, void *ctx) {
+  double r = pearson(x, y, n, ctx);
+  return y[0] < 0 ? nextafter(r, 1.0) : r;
+}
+
+static void scale_pow2_takes_either_zero_for_exact_zero(void **state) {
+  (void)state;
+  mlf_run run;
+  const double x[] = {0.5, -0.5, 0.5, -0.5, 0}, y[] = {0.5, 0.5, -0.5, -0.5, 0};
+  assert_true(pearson(x, y, 5, NULL) == 0);
+  assert_int_equal(violations_with(pearson, NULL, CORR_PEARSON, "scale-pow2", x, y, 5, -2.0, &run), 0);
+  assert_true(violations_with(pearson_plus_ulp, NULL, CORR_PEARSON, "scale-pow2", x, y, 5, -2.0,
+                              &run) > 0);
+}
+
 static void only_runs_the_named_relation(void **state) {
   (void)state;
   mlf_run run;
@@ -284,6 +302,7 @@ int main(void) {
       cmocka_unit_test(dropped_pair_is_caught_by_permutation),
       cmocka_unit_test(zero_for_constant_is_caught),
       cmocka_unit_test(only_runs_the_named_relation),
+      cmocka_unit_test(scale_pow2_takes_either_zero_for_exact_zero),
       cmocka_unit_test(spearman_holds_under_outlier),
       cmocka_unit_test(spearman_outlier_skips_spread_past_double_range),
       cmocka_unit_test(dropped_pair_is_caught_by_outlier),

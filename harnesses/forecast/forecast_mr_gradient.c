@@ -1,0 +1,149 @@
+/* MR-11: the training step's parameter gradient against central differences of the loss.
+ * Trained for 0 epochs the subject returns its initial weights theta0 (forecast_lstm.h); for
+ * 1 epoch with every window in one batch, it takes exactly one SGD step of the batch's mean
+ * squared error L: theta1 = theta0 - lr s g, g = grad L(theta0), s = min(1, 1 / |g|) (the
+ * gradient clipped to norm 1). So d = (theta0 - theta1) / lr must be s g, where g comes from
+ * central differences of L computed by the double reference (forecast_reference.h) on the
+ * float weights with one weight moved by +-h (the float steps actually taken are used).
+ * Run on the first MAX_WINDOWS windows in time order, then on each of the first
+ * ONE_WINDOW_STEPS windows alone; at most MAX_CHECKED weights (all of them for small models,
+ * else every (n / MAX_CHECKED)-th) bound the cost.
+ * Tolerance per weight, each part derived:
+ *   - the truncation of the central difference: the O(h^2) term of D(h/2), estimated by
+ *     Richardson as |D(h) - D(h/2)| (three times the estimate (D(h) - D(h/2)) / 3);
+ *   - the float rounding of the subject's gradient: a first-order bound gamma_D u_float on a
+ *     backward pass of depth D = (T + 2)(1 + U + 4U + H) + windows operations, relative to
+ *     the largest gradient component plus this one (the a-priori bound with the absolute
+ *     contributions estimated by the gradient's sup norm: an estimate, not a proof);
+ *   - the float rounding of the update theta1 = theta0 - step g (one ulp of |theta1| and of
+ *     the step), divided by lr.
+ * The reference's own double rounding of L over 2h (about 2^-43 L) is far below them. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "forecast_mr.h"
+#include "mlf_numeric.h"
+
+#define MAX_WINDOWS 32
+#define MAX_CHECKED 128
+#define ONE_WINDOW_STEPS 8
+#define FD_STEP 0x1p-10
+/* A step norm at or above this means the subject clipped (rounding of a clipped norm is far
+ * below 2^-10 for up to 5000 weights: n u_float < 2^-11). */
+#define CLIPPED_NORM (1 - 0x1p-10)
+
+typedef struct {
+  forecast_model copy; /* theta0 with its own parameters, one of them moved at a time */
+  const float *x, *y;
+  size_t count;
+} loss_ctx;
+
+/* Reference loss with weight i moved to theta0_i + h (rounded to float); the move actually
+ * made in *moved. */
+static int loss_moved(loss_ctx *l, const float *theta0, size_t i, double h, double *loss,
+                      double *moved) {
+  l->copy.param[i] = (float)(theta0[i] + h);
+  *moved = (double)l->copy.param[i] - theta0[i];
+  int st = forecast_mr_reference_loss(&l->copy, l->x, l->y, l->count, loss, NULL);
+  l->copy.param[i] = theta0[i];
+  return st;
+}
+
+/* Central difference of the reference loss by weight i at step h. */
+static int central_difference(loss_ctx *l, const float *theta0, size_t i, double h, double *d) {
+  double lp, lm, hp, hm;
+  if (loss_moved(l, theta0, i, h, &lp, &hp) != 0 || loss_moved(l, theta0, i, -h, &lm, &hm) != 0)
+    return -1;
+  *d = (lp - lm) / (hp - hm);
+  return 0;
+}
+
+/* Compares the step d = (theta0 - theta1) / lr with s g on the checked weights. */
+static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const forecast_model *m1,
+                         loss_ctx *l, size_t checked) {
+  const forecast_params *p = c->p;
+  size_t n = m0->n_param, U = p->hidden, H = p->horizon;
+  double lr = p->learning_rate;
+  double *g = malloc(checked * sizeof *g), *trunc = malloc(checked * sizeof *trunc);
+  if (!g || !trunc) goto out;
+  double gmax = 0, gg = 0, dg = 0, dn = 0;
+  for (size_t j = 0; j < checked; j++) {
+    size_t i = j * n / checked;
+    double coarse, fine;
+    if (central_difference(l, m0->param, i, FD_STEP, &coarse) != 0 ||
+        central_difference(l, m0->param, i, FD_STEP / 2, &fine) != 0)
+      goto out;
+    g[j] = fine, trunc[j] = fabs(coarse - fine);
+    gmax = fmax(gmax, fabs(fine)), gg += fine * fine;
+    dg += ((double)m0->param[i] - m1->param[i]) / lr * fine;
+  }
+  for (size_t i = 0; i < n; i++) {
+    double d = ((double)m0->param[i] - m1->param[i]) / lr;
+    dn += d * d;
+  }
+  dn = sqrt(dn);
+  /* s = min(1, 1 / |g|): from the whole gradient when every weight is checked; else 1 when
+   * the step was not clipped, and the least-squares factor of the sample when it was. */
+  double s = checked == n ? (sqrt(gg) > 1 ? 1 / sqrt(gg) : 1) : dn < CLIPPED_NORM ? 1 : dg / gg;
+  double depth = (double)(p->time_steps + 2) * (double)(1 + U + 4 * U + H) + (double)l->count;
+  double rel = mlf_gamma(depth, MLF_U_FLOAT), worst = 0;
+  for (size_t j = 0; j < checked && !c->violated; j++) {
+    size_t i = j * n / checked;
+    double d = ((double)m0->param[i] - m1->param[i]) / lr;
+    double tol = MLF_U_FLOAT * (fabs(m1->param[i]) + fabs(d) * lr) / lr +
+                 s * (trunc[j] + rel * (gmax + fabs(g[j])));
+    worst = fmax(worst, fabs(d - s * g[j]) / tol);
+    if (!(fabs(d - s * g[j]) <= tol))
+      forecast_mr_violation(c, "parameter-gradient", "weight %zu of %zu: the training step moved "
+                            "it by %.9g x lr, central differences give %.9g x %.6g (clipping "
+                            "factor; tolerance %.3g)", i, n, -d, -g[j], s, tol);
+  }
+  if (!c->violated)
+    mlf_log(c->run, "%s: one SGD step on %zu windows matches central differences on %zu of %zu "
+            "weights (step norm %.6g, clipping factor %.6g, largest error %.2g of its tolerance)",
+            c->relation, l->count, checked, n, dn, s, worst);
+out:
+  free(g), free(trunc);
+}
+
+/* The one-step check on training data s (every window in one batch). */
+static void check_one_step(forecast_mr_ctx *c, const forecast_series *s) {
+  forecast_params q = *c->p;
+  q.batch = (unsigned)forecast_window_count(s->n, c->p), q.epochs = 0;
+  forecast_model m0, m1;
+  if (!forecast_mr_expect_ok(c, "initial-model", forecast_train(s, &q, &m0, NULL))) return;
+  q.epochs = 1;
+  if (forecast_mr_expect_ok(c, "one-step", forecast_train(s, &q, &m1, NULL))) {
+    loss_ctx l = {m0, NULL, NULL, 0};
+    float *x = NULL, *y = NULL;
+    l.copy.param = malloc(m0.n_param * sizeof(float));
+    if (l.copy.param &&
+        forecast_mr_series_windows(s, &m0.scaler, c->p, q.batch, &x, &y, &l.count) == 0) {
+      memcpy(l.copy.param, m0.param, m0.n_param * sizeof(float));
+      l.copy.w = l.copy.param + (m0.w - m0.param), l.copy.b = l.copy.param + (m0.b - m0.param);
+      l.copy.wd = l.copy.param + (m0.wd - m0.param), l.copy.bd = l.copy.param + (m0.bd - m0.param);
+      l.x = x, l.y = y;
+      compare_step(c, &m0, &m1, &l, m0.n_param < MAX_CHECKED ? m0.n_param : MAX_CHECKED);
+    }
+    free(l.copy.param), free(x), free(y);
+    forecast_model_free(&m1);
+  }
+  forecast_model_free(&m0);
+}
+
+/* The step on the first MAX_WINDOWS windows, then on each of the first ONE_WINDOW_STEPS windows
+ * alone (its own T + H values): a step on one window is often short enough not to be clipped,
+ * where the step's length, and so the loss's scale, shows. */
+void forecast_mr11_gradient(forecast_mr_ctx *c) {
+  size_t span = (size_t)c->p->time_steps + c->p->horizon, n = c->train->n;
+  double *v = malloc(n * sizeof *v);
+  if (!v) return;
+  forecast_ordered(c->train, v);
+  forecast_series first = {v, NULL, n < MAX_WINDOWS + span - 1 ? n : MAX_WINDOWS + span - 1};
+  check_one_step(c, &first);
+  for (size_t w = 0; w < ONE_WINDOW_STEPS && w + span <= n && !c->violated; w++) {
+    forecast_series one = {v + w, NULL, span};
+    check_one_step(c, &one);
+  }
+  free(v);
+}
