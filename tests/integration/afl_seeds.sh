@@ -14,6 +14,22 @@
 export MLF_BLAS_BACKENDS=openblas,netlib MLF_LEMON_BACKENDS=reference,xnnpack MLF_LEMON_VARIANTS=2
 # LEMON's rule statistics shared by the custom mutator (in afl-fuzz) and the target's children.
 export MLF_LEMON_GUIDANCE_FILE=$tmp/lemon-guidance
+# A saved crash the replay does not show may be a finding that comes and goes: the AFL++ build
+# that saved it runs it alone up to five times, and a harness report of a finding ("==== mlfuzz
+# finding") there is a library finding that does not reproduce every time (as ATLAS's cgels
+# under LAPACKE answering INFO = -1010 about one run in two, seen 2026-11-27); a sanitizer
+# report or nothing stays harness-side.
+nondeterministic_finding() {
+  local i out
+  for i in 1 2 3 4 5; do
+    out=$(timeout 60 out/afl/"$1" "$2" 2>&1) || true
+    if grep -q '^==== mlfuzz finding in' <<<"$out" && ! grep -q 'ERROR: [A-Za-z]*Sanitizer' <<<"$out"; then
+      echo "$1: library finding that reproduced on run $i of the AFL++ build alone, not every time (record it): $(grep -m1 '^finding' <<<"$out") $2"
+      return 0
+    fi
+  done
+  return 1
+}
 for t in $(targets); do
   mkdir -p "$tmp/$t-seeds"
   cp build/corpora/"$t"/*.bin "$tmp/$t-seeds/"
@@ -35,7 +51,8 @@ for t in $(targets); do
     fail "$t: no queue entry named by the custom mutator"
   for crash in "$tmp/$t-out/default/crashes"/id:*; do
     [ -f "$crash" ] || continue
-    library_finding "$t" "$crash" || fail "$t: harness-side crash: $crash"
+    library_finding "$t" "$crash" || nondeterministic_finding "$t" "$crash" ||
+      fail "$t: harness-side crash: $crash"
     keep_finding "$t" "$crash"
   done
   grep -q '^trim_steps [1-9]' "$tmp/$t-mutator-stats" || { cat "$tmp/$t-mutator-stats"; fail "$t: no trimming step ran"; }
