@@ -214,18 +214,24 @@ static void test_onednn_activation_accuracy(void **state) {
     }
 }
 
+/* A model trained on the seasonal series and its validation windows x (count of them). */
+static size_t trained_windows(forecast_model *m, float x[N_VALID * 6]) {
+  double tv[N_TRAIN], vv[N_VALID];
+  seasonal(tv, N_TRAIN, 0), seasonal(vv, N_VALID, N_TRAIN);
+  forecast_series train = {tv, NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
+  assert_int_equal(forecast_train(&train, &params, m, NULL), FORECAST_OK);
+  float y[N_VALID * 2];
+  assert_int_equal(forecast_windows(&valid, &m->scaler, &params, x, y), FORECAST_OK);
+  return forecast_window_count(N_VALID, &params);
+}
+
 /* The C inference and oneDNN (both weight layouts) on a trained model's validation windows:
  * no finding, and the worst error stays below its bound. */
 static void test_inference_within_bound(void **state) {
   (void)state;
-  double tv[N_TRAIN], vv[N_VALID];
-  seasonal(tv, N_TRAIN, 0), seasonal(vv, N_VALID, N_TRAIN);
-  forecast_series train = {tv, NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
   forecast_model m;
-  assert_int_equal(forecast_train(&train, &params, &m, NULL), FORECAST_OK);
-  size_t count = forecast_window_count(N_VALID, &params);
-  float x[N_VALID * 6], y[N_VALID * 2];
-  assert_int_equal(forecast_windows(&valid, &m.scaler, &params, x, y), FORECAST_OK);
+  float x[N_VALID * 6];
+  size_t count = trained_windows(&m, x);
   char id[160];
   assert_int_equal(mlf_onednn_open(id, sizeof id), 0);
   for (int packed = 0; packed < 2; packed++) {
@@ -254,14 +260,9 @@ static size_t blind_to_1e4(const double *v, const double *bound, size_t n) {
  * every forecast of magnitude at least 1/10 of the largest. */
 static void test_bound_sees_1e4_relative(void **state) {
   (void)state;
-  double tv[N_TRAIN], vv[N_VALID];
-  seasonal(tv, N_TRAIN, 0), seasonal(vv, N_VALID, N_TRAIN);
-  forecast_series train = {tv, NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
   forecast_model m;
-  assert_int_equal(forecast_train(&train, &params, &m, NULL), FORECAST_OK);
-  size_t count = forecast_window_count(N_VALID, &params);
-  float x[N_VALID * 6], y[N_VALID * 2];
-  assert_int_equal(forecast_windows(&valid, &m.scaler, &params, x, y), FORECAST_OK);
+  float x[N_VALID * 6];
+  size_t count = trained_windows(&m, x);
   forecast_reference r;
   assert_int_equal(forecast_reference_run_for(&m, x, count, forecast_onednn_accuracy, &r), 0);
   size_t T = params.time_steps, U = params.hidden, H = params.horizon;
