@@ -14,7 +14,7 @@
 #   make fuzz       one campaign over every target and both engines, FUZZ_SECONDS in all
 #                   (scripts/campaign.sh; report in build/campaign/<date>/report.html)
 #   make rediscover  from one empty input per target, which registry library bugs a campaign finds
-#   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS)
+#   make false-alarm  long run on plain values that must raise no finding (FALSE_ALARM_SECONDS, _JOBS)
 #   make bench      benchmarks (mutator throughput, target exec/s, time outside libraries,
 #                   coverage against byte-level libFuzzer, minimisation, mutation score)
 #   make minimise-stats  every regress input minimised: average size before and after per family
@@ -315,8 +315,9 @@ rediscover: all
 # The long false-alarm run: plain values (BLAS: reference BLAS and instrumented OpenBLAS only),
 # every finding counted (FALSE_ALARM_SECONDS per target).
 FALSE_ALARM_SECONDS ?= 600
+FALSE_ALARM_JOBS ?= $(shell nproc)
 false-alarm: libfuzzer replay
-	scripts/false-alarm.sh --seconds $(FALSE_ALARM_SECONDS) $(TARGETS)
+	scripts/false-alarm.sh --seconds $(FALSE_ALARM_SECONDS) --jobs $(FALSE_ALARM_JOBS) $(TARGETS)
 
 # Benchmarks: plain optimized builds, no sanitizers, so they measure our code, not ASan.
 # bench/*.c measure shared code (on the engine tests' family); bench/<family>/bench.mk builds
