@@ -172,6 +172,7 @@ int level1_judge(const level1_problem *pr, const level1_expected *ex, const leve
   int correct = 1;
   value_tally t = {{BASE_OK, L1_EXACT}, 0, "", 0};
   snprintf(v->kind, sizeof v->kind, "ok");
+  level1_sequence_hold(pr);
   if (f & L1_CONSTRUCT) {
     kind = level1_check_construct(pr, o, detail, sizeof detail);
   } else if (f & L1_INDEX) {
@@ -182,6 +183,7 @@ int level1_judge(const level1_problem *pr, const level1_expected *ex, const leve
   } else {
     kind = judge_vectors(pr, ex, o, &t, detail, sizeof detail);
   }
+  level1_sequence_release();
   const char *suffix = level1_kind_suffix(pr);
   if (kind) {
     snprintf(v->kind, sizeof v->kind, "%s%s", kind, suffix);

@@ -15,7 +15,12 @@ int level1_sequential(const level1_problem *pr);
  * elements are all its one storage element's final value. O(n). */
 void level1_expect_sequence(const level1_problem *pr, level1_semantics sem, mlf_expect *out[2]);
 
-/* Element i of output `which` alone (O(n), through level1_expect_sequence). */
+/* Element i of output `which` alone: O(n) through level1_expect_sequence, or a look-up while
+ * the problem is held. */
 void level1_expect_sequence_element(const level1_problem *pr, level1_semantics sem, int which,
                                     int i, mlf_expect e[2]);
+/* Between hold and release (one judge call, the problem unchanged), the chains computed for
+ * pr are kept and reused. */
+void level1_sequence_hold(const level1_problem *pr);
+void level1_sequence_release(void);
 #endif
