@@ -9,7 +9,8 @@
  * metamorphic relations (statistics_relations.c: stride bit for bit with NaN sentinels
  * between elements, scaling by powers of two bit for bit, negation, permutation, shift,
  * duplication, equal and zero weights, quantile and trimming fractions 0, 1/2, 1);
- * "domain": every function outside its domain gives a GSL error or a meaningful value, never
+ * "invariant": what the mathematics fixes beyond the bounds (statistics_invariants.h: data
+ * elements, data ranges, signs, constant data); "domain": every function outside its domain gives a GSL error or a meaningful value, never
  * a crash (every buffer against a guard page, const data read-only). */
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -22,6 +23,7 @@
 #include "mlf_common.pb-c.h"
 #include "statistics_domain.h"
 #include "statistics_identities.h"
+#include "statistics_invariants.h"
 #include "statistics_relations.h"
 
 static void statistics_init(void) {
@@ -120,7 +122,7 @@ static void data_features(const statistics_case *c) {
   mlf_feedback_hit(mlf_feature("statistics-data", size * 8 + (uint32_t)c->test_stride, flags));
 }
 
-static const char *const extra_relations[] = {"reference", "consistency", "domain"};
+static const char *const extra_relations[] = {"reference", "consistency", "invariant", "domain"};
 
 static int names_extra(const char *only) {
   for (size_t i = 0; only && i < sizeof extra_relations / sizeof *extra_relations; i++)
@@ -167,7 +169,7 @@ static void report_relations(const statistics_relation_ctx *ctx, const mlf_mr_re
 }
 
 /* The source (evaluated by the relation runner, or here when only a check of the source is
- * asked for) against the references and the identities. */
+ * asked for) against the references, the identities and the invariants. */
 static void check_source(const Mlf__SeriesCase *m, const statistics_problem *p,
                          const statistics_outcome *source, mlf_run *run) {
   static statistics_relation_log log;
@@ -182,6 +184,11 @@ static void check_source(const Mlf__SeriesCase *m, const statistics_problem *p,
     memset(&log, 0, sizeof log);
     statistics_check_identities(&source->v, &source->ex, &log);
     collect_log("consistency", &log);
+  }
+  if (selected(m->relation, "invariant")) {
+    memset(&log, 0, sizeof log);
+    statistics_check_invariants(p, &source->v, &log);
+    collect_log("invariant", &log);
   }
 }
 

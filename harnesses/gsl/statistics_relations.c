@@ -2,7 +2,6 @@
  * (statistics_relations.h). */
 #include "statistics_relations.h"
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +27,6 @@ int statistics_relation_run(const void *input, void *output, void *ctx) {
   if (c->expect) statistics_expect(&c->p, &o->v, &o->ex);
   if (c->is_source && ctx) ((statistics_relation_ctx *)ctx)->source = *o;
   return 0;
-}
-
-void statistics_log_failure(statistics_relation_log *log, statistics_q q, const char *kind,
-                            const char *fmt, ...) {
-  if (log->failed & (1ull << q)) return;
-  log->failed |= 1ull << q;
-  snprintf(log->kind[q], sizeof log->kind[q], "%s", kind);
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(log->reason[q], sizeof log->reason[q], fmt, ap);
-  va_end(ap);
 }
 
 const char *statistics_kind_on(statistics_q q, const char *kind, const statistics_problem *p,
