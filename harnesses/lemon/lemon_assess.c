@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lemon_invariants.h"
 #include "lemon_oracle.h"
 #include "mlf_bound_stats.h"
 #include "mlf_feedback.h"
@@ -81,29 +82,44 @@ static size_t lost_nan(const lemon_execution *x, const lemon_backend_run *r, siz
   return e < n ? e : SIZE_MAX;
 }
 
-/* Judges layer i of run r: the bound judgement in j, and the first element where the run
- * lost a NaN (SIZE_MAX: none). Returns 1 when the layer is wrong. */
+/* Judges layer i of run r: the bound judgement in j, the first element where the run lost a
+ * NaN (SIZE_MAX: none), and, when both pass, the layer's invariants in inv. Returns 1 when
+ * the layer is wrong. */
 static int judge_layer(const lemon_execution *x, const lemon_backend_run *r, size_t i,
-                       lemon_judgement *j, size_t *lost) {
+                       lemon_judgement *j, size_t *lost, lemon_violation *inv) {
   lemon_judge(r->out[i], x->values[i], x->bounds[i], x->g.batch * per_input(&x->g, i), j);
   *lost = j->verdict == LEMON_OK ? lost_nan(x, r, i) : SIZE_MAX;
-  return j->verdict != LEMON_OK || *lost != SIZE_MAX;
+  inv->kind = NULL;
+  if (j->verdict != LEMON_OK || *lost != SIZE_MAX) return 1;
+  return lemon_check_invariants(&x->g, (const float *const *)r->out, i, inv);
 }
 
 long lemon_first_bad_layer(const lemon_execution *x, size_t r) {
   if (x->runs[r].status != LEMON_RAN) return -1;
   size_t limit = judged_layers(x), lost;
   lemon_judgement j;
+  lemon_violation inv;
   for (size_t i = 0; i < limit; i++)
-    if (judge_layer(x, &x->runs[r], i, &j, &lost)) return (long)i;
+    if (judge_layer(x, &x->runs[r], i, &j, &lost, &inv)) return (long)i;
   return -1;
 }
 
 static void report_wrong(const lemon_execution *x, const lemon_backend_run *r, size_t i,
-                         const lemon_judgement *j, size_t lost, mlf_run *run) {
+                         const lemon_judgement *j, size_t lost, const lemon_violation *inv,
+                         mlf_run *run) {
   char label[64], tag[MLF_TAG_MAX];
   size_t per = per_input(&x->g, i);
   layer_label(&x->g.layers[i], label, sizeof label);
+  if (inv->kind) {
+    char range[80] = "";
+    if (strcmp(inv->kind, "outside-range") == 0)
+      snprintf(range, sizeof range, " outside [%.9g, %.9g]", inv->lo, inv->hi);
+    snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:%s", lemon_run_library(r), label, inv->kind);
+    mlf_finding(run, tag, "%s, layer %zu (%s), input %zu element %zu: %.9g (%a)%s, %s; "
+                "implementations: %s", r->name, i, label, inv->element / per, inv->element % per,
+                inv->value, inv->value, range, inv->kind, r->info.impls);
+    return;
+  }
   if (lost != SIZE_MAX) {
     snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:nan-lost", lemon_run_library(r), label);
     mlf_finding(run, tag, "%s, layer %zu (%s), input %zu element %zu: %.9g where G is NaN "
@@ -144,14 +160,15 @@ static int judge_run(const lemon_execution *x, const lemon_backend_run *r, size_
   uint32_t library = mlf_feature(lemon_run_library(r), 0, 0);
   for (size_t i = 0; i < limit; i++) {
     lemon_judgement j;
-    int wrong = judge_layer(x, r, i, &j, &lost);
+    lemon_violation inv;
+    int wrong = judge_layer(x, r, i, &j, &lost, &inv);
     log_tightness(x, r, i, run);
     /* How close to its bound a layer came, in halvings: a new bucket is progress. */
     int closeness = j.worst_ratio > 0 ? (int)fmax(-24, fmin(4, floor(log2(j.worst_ratio)))) + 25 : 0;
     mlf_feedback_hit(mlf_feature("lemon-closeness", library ^ (uint32_t)x->g.layers[i].kind,
                                  (uint32_t)closeness));
     if (wrong) {
-      report_wrong(x, r, i, &j, lost, run);
+      report_wrong(x, r, i, &j, lost, &inv, run);
       return 1;
     }
   }

@@ -127,11 +127,11 @@ static void tg_free(tg *t) {
   free(t);
 }
 
-static void set_floats(float *dst, const float *src, size_t n) { memcpy(dst, src, n * sizeof *src); }
+static inline void set_floats(float *dst, const float *src, size_t n) { memcpy(dst, src, n * sizeof *src); }
 
 /* Expects the last layer's output of batch item 0 to be want[], within its bound, with a
  * finite bound that a 4x planted error exceeds. */
-static void expect_output(tg *t, const double *want, size_t n, double tol) {
+static inline void expect_output(tg *t, const double *want, size_t n, double tol) {
   size_t last = t->m.n_layers - 1;
   assert_int_equal(lemon_shape_elements(&t->geo[last].out), n);
   for (size_t i = 0; i < n; i++) {
@@ -145,7 +145,7 @@ static void expect_output(tg *t, const double *want, size_t n, double tol) {
 /* The oneDNN formula of each activation, in float or double (T), for the libm comparison and
  * the naive float evaluation. */
 #define ACTIVATION_FORMULA(T, SUFFIX)                                                           \
-  static T act_##SUFFIX(Mlf__Lemon__Activation a, T x, T al, T be) {                          \
+  static inline T act_##SUFFIX(Mlf__Lemon__Activation a, T x, T al, T be) {                          \
     const T one = 1, half = (T)0.5;                                                            \
     switch (a) {                                                                               \
     case A(RELU): return x > 0 ? x : al * x;                                                  \

@@ -21,3 +21,5 @@ $(BUILD)/tests/lemon_model/%.bin: corpora/lemon_model/%.textproto proto/lemon.pr
 	@mkdir -p $(@D)
 	protoc --encode=mlf.lemon.Model -Iproto proto/lemon.proto < $< > $@
 $(OUT)/tests/test_lemon_rules: | $(LEMON_TEST_SEEDS)
+# Layer invariants: on the reference's outputs, with planted violations.
+$(OUT)/tests/test_lemon_invariants: $(call obj,unit,harnesses/lemon/lemon_invariants.c $(lemon_lowering_src) $(lemon_reference_src))
