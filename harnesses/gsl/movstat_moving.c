@@ -121,12 +121,18 @@ static void running_truth(movstat_stat s, const movstat_config *c, size_t i,
   }
 }
 
-/* Properties every variance and sd has on finite data, whatever the rounding. */
+/* Properties every variance and sd has on finite data, whatever the rounding; and the mean
+ * of a finite window lies within its (padded) values, the range the mathematics fixes: the
+ * running bound alone accepts the error of values that left the window long ago. */
 static const char *running_property(movstat_stat s, const movstat_config *c, size_t i,
                                     double got, const movstat_context *ctx) {
   if (c->sizes[i] < 2 && (s == MOVSTAT_VARIANCE || s == MOVSTAT_SD))
     return got == 0.0 ? NULL : "nonzero-variance-of-one"; /* the code's documented 0 */
   if (s == MOVSTAT_VARIANCE && got < 0) return "negative-variance";
+  const double *sorted = c->sorted + i * c->K;
+  if (s == MOVSTAT_MEAN && !ctx->window_flags && !ctx->history_nonfinite &&
+      !(got >= sorted[0] && got <= sorted[c->sizes[i] - 1]))
+    return "outside-window-range";
   if (s == MOVSTAT_SD && isnan(got) && !ctx->window_flags && !ctx->history_nonfinite &&
       isfinite(c->running[i].variance.v))
     return "nan-on-finite";
