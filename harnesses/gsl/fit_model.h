@@ -24,6 +24,11 @@ static inline int fit_weighted(fit_kind k) { return k == FIT_WLINEAR || k == FIT
 static inline int fit_has_intercept(fit_kind k) { return k == FIT_LINEAR || k == FIT_WLINEAR; }
 /* 1 when output o is defined for kind k. */
 int fit_output_used(fit_kind k, int o);
+/* The first of cov00, cov11 and the sum of squares (chisq) that is negative in out, a kind k
+ * fit of n points, or -1. None may be, whatever the rounding: GSL forms them from squares,
+ * running averages of squares, sums of positive weights and the degrees of freedom n - 2
+ * (linear) or n - 1 (mul), checked where those are positive. */
+int fit_negative_output(fit_kind k, size_t n, const double out[FIT_OUT_COUNT]);
 
 /* GSL's algorithm (fit/linear.c of GSL 2.7.1) replayed with running error bounds. */
 void fit_replay(fit_kind k, const fit_data *d, tracked_double out[FIT_OUT_COUNT]);

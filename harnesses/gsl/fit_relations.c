@@ -90,6 +90,14 @@ static void check_truth(ctx *t, const fit_result *r, const tracked_double *rep) 
   }
 }
 
+/* The residual sum of squares and the variances are never negative (fit_negative_output). */
+static void check_signs(ctx *t, const fit_result *r) {
+  int o = fit_negative_output(t->k, t->c->d.n, r->out);
+  if (o >= 0)
+    stats_raise(t->c->run, TARGET, fit_functions[t->k], "truth", "negative",
+                "n = %zu, %s: %.17g below 0", t->c->d.n, fit_output_names[o], r->out[o]);
+}
+
 static void check_stride(ctx *t, const fit_result *base) {
   fit_result s;
   size_t st = t->c->stride;
@@ -345,7 +353,7 @@ double fit_check(fit_kind k, const fit_case *c) {
   if (base.errors || base.status)
     stats_raise(c->run, TARGET, fit_functions[k], "error-handler", "error-on-valid",
                   "n = %zu: status %d, GSL error %d at %s", c->d.n, base.status, base.first.info, base.first.routine);
-  if (wants(&t, "truth")) check_truth(&t, &base, rep);
+  if (wants(&t, "truth")) check_truth(&t, &base, rep), check_signs(&t, &base);
   if (c->stride > 1 && wants(&t, "stride")) check_stride(&t, &base);
   if (!t.flags && wants(&t, "permute")) check_permute(&t, &base, rep);
   if (wants(&t, "scale-x")) check_scale(&t, &base, 'x');

@@ -10,6 +10,14 @@ int fit_output_used(fit_kind k, int o) {
   return fit_has_intercept(k) || o == FIT_C1 || o == FIT_COV11 || o == FIT_SUMSQ;
 }
 
+int fit_negative_output(fit_kind k, size_t n, const double out[FIT_OUT_COUNT]) {
+  static const int outputs[] = {FIT_COV00, FIT_COV11, FIT_SUMSQ};
+  size_t least_n = fit_weighted(k) ? 1 : fit_has_intercept(k) ? 3 : 2;
+  for (size_t i = 0; n >= least_n && i < sizeof outputs / sizeof *outputs; i++)
+    if (fit_output_used(k, outputs[i]) && out[outputs[i]] < 0) return outputs[i];
+  return -1;
+}
+
 static tracked_double c(double v) { return tracked_exact(v); }
 #define ADD tracked_add
 #define SUB tracked_sub

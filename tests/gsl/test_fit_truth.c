@@ -3,7 +3,8 @@
  * weight DBL_MIN, so that every weighted sum lies below the double range. The truth must
  * contain the exact slope y/x, the correctly computed slope (GSL's formula in double) must be
  * judged right, and a slope 64 ulps off (the bounds add up to about 37 ulps here) must still
- * be judged wrong. */
+ * be judged wrong. Also the sign invariant of the variances and the sum of squares
+ * (fit_negative_output): a planted negative value is caught, the limits 0 pass. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,11 +64,29 @@ static void test_conversion_bound_below_normal_range(void **state) {
   assert_true(fabsl(v - t.v) <= t.e);
 }
 
+/* A collinear fit's exact zeros pass; a variance or sum of squares one step below 0 is caught,
+ * except where the degrees of freedom are not positive (n = 2 for a line: n - 2 = 0). */
+static void test_negative_variances_caught(void **state) {
+  (void)state;
+  double out[FIT_OUT_COUNT] = {1, 2, 0, -5, 0, 0};
+  assert_int_equal(fit_negative_output(FIT_LINEAR, 5, out), -1);
+  out[FIT_SUMSQ] = -0x1p-1074;
+  assert_int_equal(fit_negative_output(FIT_LINEAR, 5, out), FIT_SUMSQ);
+  assert_int_equal(fit_negative_output(FIT_LINEAR, 2, out), -1);
+  assert_int_equal(fit_negative_output(FIT_WMUL, 1, out), FIT_SUMSQ);
+  out[FIT_SUMSQ] = 0, out[FIT_COV00] = -1e-300;
+  assert_int_equal(fit_negative_output(FIT_WLINEAR, 3, out), FIT_COV00);
+  assert_int_equal(fit_negative_output(FIT_MUL, 3, out), -1); /* mul has no cov00 */
+  out[FIT_COV11] = -1;
+  assert_int_equal(fit_negative_output(FIT_MUL, 3, out), FIT_COV11);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_truth_contains_slope_below_double_range),
       cmocka_unit_test(test_right_slope_accepted_wrong_caught),
       cmocka_unit_test(test_conversion_bound_below_normal_range),
+      cmocka_unit_test(test_negative_variances_caught),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,7 @@
  * Every implementation oneDNN offers (jit:avx512_core ... jit:sse41, ref:any) runs. Exits 1
  * while any implementation returns a number for an element of a row holding a NaN.
  *   cc dnnl_softmax_jit_nan.c -ldnnl -lm -o softmax && ./softmax
- * tags: mlf:lemon_model:onednn:*SOFTMAX:nan-lost
+ * tags: mlf:lemon_model:onednn:*SOFTMAX*:nan-lost
  * link: -ldnnl -lm
  */
 #include <math.h>
