@@ -569,3 +569,5 @@ size_t corr_check_relations(const char *target, const corr_subject *s, const dou
   }
   return violated;
 }
+
+int corr_outside_range(corr_measure m, double r) { return m != CORR_COVARIANCE && fabs(r) > 1; }

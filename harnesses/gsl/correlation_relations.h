@@ -27,6 +27,11 @@ typedef struct {
   const char *(*known_defect)(const double *x, const double *y, size_t n);
 } corr_subject;
 
+/* 1 when r, a value of measure m, lies outside the range the mathematics fixes: [-1, 1] for
+ * Pearson and Spearman (exactly: the bounds relation allows its rounding tolerance past
+ * it); a covariance has none. NaN is not outside. */
+int corr_outside_range(corr_measure m, double r);
+
 /* Checks every relation of the subject's measure on the series (x, y) of length n (only the
  * relation named `only` when it names one), drawing permutations and constants from seed
  * and the affine constants (scale, shift) when they are usable. Violations are raised on run

@@ -2,7 +2,9 @@
  * source with ASan, UBSan and coverage).
  * Oracle: the correlation relations MR-1..MR-10 (correlation_relations.h, corrected where the
  * paper is wrong) on each function; each within a rounding bound of a two-pass long-double
- * reference (Spearman: of the average ranks); a strided call bit-identical to the packed one;
+ * reference (Spearman: of the average ranks); Pearson and Spearman within [-1, 1] exactly (the
+ * range the mathematics fixes; the bounds relation allows its rounding tolerance past it); a
+ * strided call bit-identical to the packed one;
  * no GSL error on valid data; on n = 0 (outside the domain) a GSL error or a NaN, never a
  * crash or a read of the empty buffer. */
 #include <gsl/gsl_errno.h>
@@ -122,6 +124,9 @@ static void check_function(int which, const mlf_series *s, size_t stride, mlf_ru
   if (!isnan(bound) && !(fabs(got - want) <= bound))
     report(run, names[which], "reference", defect ? defect : isnan(got) ? "nan-spurious" : "value-mismatch",
           "got %.17g, long-double reference %.17g", got, want);
+  if (corr_outside_range(m, got))
+    report(run, names[which], "range", defect ? defect : "outside-unit-interval",
+           "got %.17g (%a), outside [-1, 1]", got, got);
   if (stride > 1) {
     double *xs = mlf_series_strided(x, n, stride), *ys = mlf_series_strided(y, n, stride);
     if (!xs || !ys) abort();

@@ -295,9 +295,25 @@ static void dropped_pair_is_caught_by_outlier(void **state) {
   assert_non_null(strstr(run.findings[0].tag, ":outlier:value-mismatch"));
 }
 
+/* The exact range of the coefficients: +-1 itself passes, one ulp past it is caught; NaN is
+ * left to the reference; a covariance has no range. */
+static void coefficient_range_is_exact(void **state) {
+  (void)state;
+  for (corr_measure m = CORR_PEARSON; m <= CORR_SPEARMAN; m++) {
+    assert_false(corr_outside_range(m, 1.0));
+    assert_false(corr_outside_range(m, -1.0));
+    assert_false(corr_outside_range(m, NAN));
+    assert_true(corr_outside_range(m, nextafter(1.0, 2.0)));
+    assert_true(corr_outside_range(m, nextafter(-1.0, -2.0)));
+    assert_true(corr_outside_range(m, -INFINITY));
+  }
+  assert_false(corr_outside_range(CORR_COVARIANCE, 7.0));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(correct_subjects_hold),
+      cmocka_unit_test(coefficient_range_is_exact),
       cmocka_unit_test(asymmetry_is_caught_by_swap),
       cmocka_unit_test(dropped_pair_is_caught_by_permutation),
       cmocka_unit_test(zero_for_constant_is_caught),
