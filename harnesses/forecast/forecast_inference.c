@@ -1,8 +1,10 @@
-/* C inference and oneDNN against the double reference (forecast_inference.h). */
+/* C inference and oneDNN against the double reference (forecast_inference.h), and the state
+ * ranges the LSTM mathematics fixes (forecast_range.h). */
 #include "forecast_inference.h"
 #include <math.h>
 #include <stdlib.h>
 #include "forecast_dnnl.h"
+#include "forecast_range.h"
 #include "forecast_reference.h"
 #include "mlf_bound_stats.h"
 #include "mlf_feedback.h"
@@ -33,6 +35,17 @@ static void report(mlf_run *run, const char *who, const char *what, judgement j,
               who, what, j.at, (double)got[j.at], want[j.at], bound[j.at]);
 }
 
+/* Raises mlf:forecast_lstm:<who>:outside-range for the first of v[0..n) past limit. */
+static void report_range(mlf_run *run, const char *who, const char *what, const float *v,
+                         size_t n, double limit) {
+  size_t at = forecast_outside_range(v, n, limit);
+  if (at == n) return;
+  char tag[MLF_TAG_MAX];
+  snprintf(tag, sizeof tag, "mlf:forecast_lstm:%s:outside-range", who);
+  mlf_finding(run, tag, "%s %s[%zu] = %.9g (%a), outside [-%g, %g] (forecast_range.h)", who, what,
+              at, (double)v[at], (double)v[at], limit, limit);
+}
+
 /* With MLF_VERBOSE: how tight the bound is on one output array (measurement only). */
 static void log_tightness(mlf_run *run, const char *who, const char *what, const float *got,
                           const double *want, const double *bound, size_t n) {
@@ -60,6 +73,7 @@ double forecast_check_inference(const forecast_model *m, const float *x, size_t 
     judgement jo = judge(out, r.out, r.out_err, count * H);
     report(run, "subject:inference", "h_T", jh, h_last, ref_h_last, err_h_last);
     report(run, "subject:inference", "forecast", jo, out, r.out, r.out_err);
+    report_range(run, "subject:inference", "h_T", h_last, count * U, 1);
     worst = fmax(jh.worst, jo.worst);
     log_tightness(run, "subject:inference", "h_T", h_last, ref_h_last, err_h_last, count * U);
     log_tightness(run, "subject:inference", "forecast", out, r.out, r.out_err, count * H);
@@ -82,6 +96,8 @@ double forecast_check_inference(const forecast_model *m, const float *x, size_t 
   judgement jc = judge(c_last, ref_c_last, err_c_last, count * U);
   report(run, "onednn:lstm", "h", jd, h, rd.h, rd.h_err);
   report(run, "onednn:lstm", "c_T", jc, c_last, ref_c_last, err_c_last);
+  report_range(run, "onednn:lstm", "h", h, T * count * U, 1);
+  report_range(run, "onednn:lstm", "c_T", c_last, count * U, (double)T);
   double dw = fmax(jd.worst, jc.worst);
   log_tightness(run, "onednn:lstm", "h", h, rd.h, rd.h_err, T * count * U);
   log_tightness(run, "onednn:lstm", "c_T", c_last, ref_c_last, err_c_last, count * U);

@@ -5,6 +5,9 @@ forecast_suite_src := $(wildcard harnesses/forecast/forecast_mr_*.c) \
   harnesses/forecast/forecast_relations.c harnesses/forecast/forecast_reference.c
 forecast_test_libs := $(LIB_openblas_libfuzzer) $(LIB_gsl_prebuilt_SHARED)
 $(OUT)/tests/test_forecast: $(call obj,unit,harnesses/forecast/forecast_lstm.c $(forecast_suite_src) \
-  harnesses/forecast/forecast_dnnl.c harnesses/forecast/forecast_inference.c $(LIB_onednn_SRC)) \
+  harnesses/forecast/forecast_dnnl.c harnesses/forecast/forecast_inference.c \
+  harnesses/forecast/forecast_range.c $(LIB_onednn_SRC)) \
   $(forecast_test_libs) $(LIB_onednn_SHARED)
 $(OUT)/tests/test_forecast_broken: $(call obj,unit,$(forecast_suite_src)) $(forecast_test_libs)
+# The LSTM state ranges alone.
+$(OUT)/tests/test_forecast_range: $(call obj,unit,harnesses/forecast/forecast_range.c)
