@@ -72,3 +72,9 @@ long double fft_distance_long(const double *a, const long double *b, size_t coun
   }
   return sqrtl(s);
 }
+
+size_t fft_first_not_constant(const double *Y, size_t n, double re, double im) {
+  for (size_t k = 0; k < n; k++)
+    if (!(Y[2 * k] == re && Y[2 * k + 1] == im)) return k;
+  return n;
+}

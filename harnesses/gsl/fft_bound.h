@@ -33,6 +33,11 @@ double fft_bound(size_t n);
  * prod sqrt(p) = sqrt(n) over the passes, and there are n outputs (sqrt(n) in norm). */
 double fft_underflow_floor(size_t n);
 
+/* The first k < n where the packed complex Y[2k], Y[2k + 1] is not (re, im) (compared as
+ * numbers: either zero sign), or n. The transform of an impulse c at index 0 is c in every
+ * bin, exactly: each butterfly adds c to twiddle factors times zeros. */
+size_t fft_first_not_constant(const double *Y, size_t n, double re, double im);
+
 /* Long-double O(n^2) DFT of the packed complex z (sign -1 forward, +1 backward) and a bound
  * on its 2-norm error (twiddles from cosl/sinl of 2 pi (jk mod n) / n, n products and sums
  * per element at u = 2^-64). */

@@ -11,7 +11,7 @@
 #define TARGET "gsl_fft"
 
 const char *const fft_relation_names[] = {"dft", "round-trip", "parseval", "linearity",
-                                          "shift", "radix2", "real"};
+                                          "shift", "radix2", "real", "impulse"};
 const size_t fft_relation_count = sizeof fft_relation_names / sizeof *fft_relation_names;
 
 static const long double two_pi = 6.283185307179586476925286766559005768L;
@@ -231,6 +231,29 @@ static void check_real(ctx *k) {
   free(zx), free(Yx), free(H), free(C);
 }
 
+/* Impulse: F(c delta_0) is c in every bin, exactly in floating point (GSL's passes use the
+ * twiddle 1 for the first leg and multiply the others' zeros: w 0 = 0, c + 0 = c), for the
+ * mixed-radix transform and both radix-2 ones; c is the message's first element. */
+static void check_impulse(ctx *k) {
+  const fft_case *c = k->c;
+  size_t n = c->n;
+  double re = c->z[0], im = c->z[1];
+  if (!isfinite(re) || !isfinite(im)) return;
+  double *d = alloc_doubles(2 * n), *Y = alloc_doubles(2 * n);
+  memset(d, 0, 2 * n * sizeof *d);
+  d[0] = re, d[1] = im;
+  static const fft_op ops[3] = {FFT_COMPLEX_FORWARD, FFT_RADIX2_FORWARD, FFT_RADIX2_DIF_FORWARD};
+  for (int v = 0; v < (fft_power_of_two(n) ? 3 : 1); v++) {
+    if (!transform(k, ops[v], d, Y)) continue;
+    size_t at = fft_first_not_constant(Y, n, re, im);
+    if (at < n)
+      stats_raise(c->run, TARGET, fft_ops[ops[v]].function, "impulse", "value-mismatch",
+                  "n = %zu: bin %zu is (%.17g, %.17g), the impulse (%.17g, %.17g) exactly", n, at,
+                  Y[2 * at], Y[2 * at + 1], re, im);
+  }
+  free(d), free(Y);
+}
+
 /* 1 when every input is finite and sum |z| <= 2^1000: no intermediate can overflow. */
 static int numeric_input(const double *v, size_t count) {
   long double s = 0;
@@ -251,6 +274,7 @@ double fft_check_relations(const fft_case *c) {
   }
   if (fft_power_of_two(n) && wants(&k, "radix2")) check_radix2(&k, Y);
   if (wants(&k, "real")) check_real(&k);
+  if (wants(&k, "impulse")) check_impulse(&k);
   free(Y);
   return k.worst;
 }

@@ -2,7 +2,8 @@
  * error bounds contain the real error and give up on possible division by zero; the
  * documented moving windows for every end type; the replay of the O(1) moving sum and mean
  * equals the exact window statistics on integer data; the verdicts on both sides of their
- * bounds; the FFT bounds' growth. */
+ * bounds; the FFT bounds' growth; the impulse check takes the constant exactly (either zero
+ * sign) and catches a bin one ulp off. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -126,6 +127,16 @@ static void test_fft_bounds(void **state) {
   assert_true(fft_bound_of(60, FFT_TWIDDLES_RECURRENCE) == fft_bound(60)); /* 2, 3, 5 */
 }
 
+static void test_fft_impulse_constant(void **state) {
+  (void)state;
+  double Y[8] = {0.75, -0.0, 0.75, 0.0, 0.75, -0.0, 0.75, 0.0};
+  assert_int_equal(fft_first_not_constant(Y, 4, 0.75, 0.0), 4);
+  Y[4] = nextafter(0.75, 1.0);
+  assert_int_equal(fft_first_not_constant(Y, 4, 0.75, 0.0), 2);
+  Y[4] = 0.75, Y[7] = 0x1p-1074; /* a stray imaginary part */
+  assert_int_equal(fft_first_not_constant(Y, 4, 0.75, 0.0), 3);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tracked_bound_contains_error),
@@ -135,6 +146,7 @@ int main(void) {
       cmocka_unit_test(test_running_replay),
       cmocka_unit_test(test_judge),
       cmocka_unit_test(test_fft_bounds),
+      cmocka_unit_test(test_fft_impulse_constant),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
