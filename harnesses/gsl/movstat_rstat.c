@@ -217,12 +217,14 @@ void movstat_rstat_domain(const double *x, size_t n, double p, mlf_run *run) {
   for (size_t k = 1; k <= n; k++) {
     gsl_rstat_quantile_add(x[k - 1], qw);
     if (!is_checkpoint(k, n)) continue;
-    if (isnan(p) && k <= 5 && !mlf_report_known()) {
+    if (isnan(p) && qw->n <= 5 && !mlf_report_known()) {
       /* gsl_stats_quantile_from_sorted_data converts NaN * (n - 1) to int: the index is
-       * garbage and the read lands far outside the data (a crash). Known; not called. */
+       * garbage and the read lands far outside the data (a crash). Known; not called. The
+       * workspace's own count decides: a value add refuses (a NaN) leaves it where it was. */
       stats_raise(run, TARGET, "gsl_rstat_quantile_get", "domain",
                     "nan-fraction-read-out-of-bounds",
-                    "p = NaN with %zu values: known crash, not called (MLF_REPORT_KNOWN=1 calls it)", k);
+                    "p = NaN with %zu values held: known crash, not called (MLF_REPORT_KNOWN=1 "
+                    "calls it)", qw->n);
       continue;
     }
     double got = gsl_rstat_quantile_get(qw);
