@@ -149,11 +149,13 @@ static void line_facts(const cld *x, size_t rows, size_t cols, int by_row, long 
 }
 
 /* One element's expectation under one semantics (or zero-skip side), valid while generation
- * is the loaded problem's. */
+ * is the loaded problem's; and, under the semantics at its own index, the infinities its terms
+ * allow (blas_product_infinity_allowed), valid while signs_generation is. */
 #define MEMO_KINDS (BLAS_SEMANTICS + BLAS_SKIP_SIDES)
 typedef struct {
-  unsigned long generation;
+  unsigned long generation, signs_generation;
   mlf_expect e[2];
+  unsigned char signs;
 } memo_entry;
 
 /* The problem of the last blas_product_reference call, for blas_product_expect_one; columns
@@ -287,11 +289,11 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
 }
 
-int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
-                                  double got) {
+/* The infinities the terms of real element (i, j) under sem allow (see the header): bit 0 +Inf,
+ * bit 1 -Inf; 3 for an empty sum, where the rule does not apply. */
+static unsigned infinity_signs(const blas_product *pr, blas_semantics sem, size_t i, size_t j) {
   long double alpha = pr->alpha[0];
-  if (pr->p.is_complex || alpha == 0 || !isinf(got)) return 1;
-  int signs = 0; /* bit 0: +Inf possible, bit 1: -Inf possible */
+  unsigned signs = 0;
   size_t terms = 0;
   for (size_t l = 0; l < pr->k; l++) {
     if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
@@ -303,11 +305,28 @@ int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, si
     if (isnan(x) || isnan(y)) return 0;
     if (x != 0 && y != 0) signs |= (!!signbit(alpha) ^ !!signbit(x) ^ !!signbit(y)) ? 2 : 1;
   }
-  if (!terms) return 1; /* an empty sum: beta C or NaN (blas_verdict) */
+  if (!terms) return 3; /* an empty sum: beta C or NaN (blas_verdict) */
   if (pr->beta[0] != 0 && sem != BLAS_SEM_BETA_AS_ZERO) {
     long double bc = (long double)pr->beta[0] * pr->c_in[i * pr->n + j].re;
     if (isnan(bc)) return 0;
     if (bc != 0) signs |= signbit(bc) ? 2 : 1; /* beta C may itself overflow */
+  }
+  return signs;
+}
+
+int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
+                                  double got) {
+  if (pr->p.is_complex || pr->alpha[0] == 0 || !isinf(got)) return 1;
+  unsigned signs;
+  if (loaded.pr == pr) { /* every backend's infinity in the element asks: once per problem */
+    memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + (size_t)sem];
+    if (entry->signs_generation != loaded.generation) {
+      entry->signs = (unsigned char)infinity_signs(pr, sem, i, j);
+      entry->signs_generation = loaded.generation;
+    }
+    signs = entry->signs;
+  } else {
+    signs = infinity_signs(pr, sem, i, j);
   }
   return (signs >> (got < 0)) & 1;
 }
