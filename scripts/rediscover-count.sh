@@ -54,9 +54,15 @@ cut -f1,2 "$work/inputs.tsv" | sort -u | while IFS=$'\t' read -r t env; do
     while mapfile -t -n 32 batch && [ ${#batch[@]} -gt 0 ]; do replay_batch "$t" "$env" "${batch[@]}"; done
 done
 
-# The registry's library-bug rows: pattern, whether a harness input reproduces it.
+# The registry's library-bug rows: pattern, whether a harness input reproduces it. Rows that
+# share a pattern (one defect, reproducers in two libraries or shapes) are one line, "input"
+# when any of them has a harness input: a tag matching the pattern reaches them all.
 grep -hv '^#' harnesses/*/known_findings.tsv |
-  awk -F'\t' '$4 ~ /^library bug/ { print $1 "\t" ($2 ~ /\.c$/ ? "program" : "input") }' >"$work/rows.tsv"
+  awk -F'\t' '$4 ~ /^library bug/ {
+    k = $2 ~ /\.c$/ ? "program" : "input"
+    if (!($1 in kind)) order[n++] = $1
+    if (!($1 in kind) || k == "input") kind[$1] = k
+  } END { for (i = 0; i < n; i++) print order[i] "\t" kind[order[i]] }' >"$work/rows.tsv"
 targets=$(cut -f2 "$dir/runs.tsv" | awk '!seen[$0]++')
 known_tags=$(cat "$dir"/known/* 2>/dev/null || true)
 # Rows of target $1 ("pattern<TAB>kind" lines) and whether tags in $2 (one a line) match each:
@@ -96,7 +102,7 @@ for t in $targets; do
   all_inputs=$((all_inputs + inputs)) all_only=$((all_only + only))
 done
 printf '%-22s %8d %6d %13d %10d %8d\n' "all" "$all_inputs" "$all_rows" "$all_input" "$all_reached" "$all_only"
-printf '# the registry holds %d library-bug rows in all (%d with a harness input)\n' \
+printf '# the registry holds %d library-bug rows in all, rows sharing a pattern counted once (%d with a harness input)\n' \
   "$(wc -l <"$work/rows.tsv")" "$(awk -F'\t' '$2 == "input"' "$work/rows.tsv" | wc -l)"
 echo "# reached:"
 for t in $targets; do awk -F'\t' -v t="$t" '$3 == 1 { print "  " t "  " $1 }' "$work/reached.$t"; done

@@ -36,9 +36,12 @@ typedef struct {
   const char *known_kind; /* a known defect's kind that every finding is reported under */
 } finding_ctx;
 
-static void raise_finding(void *ctx_, const char *kind, const char *detail) {
+/* level1_raise_fn: the tag names the backend, the routine and the kind as level1_finding_kind
+ * qualifies it for pr, or the known defect's kind, with the kind found in the detail. */
+static void raise_finding(void *ctx_, const level1_problem *pr, const char *kind_found, const char *detail) {
   const finding_ctx *ctx = ctx_;
-  char tag[MLF_TAG_MAX];
+  char tag[MLF_TAG_MAX], kind[64];
+  level1_finding_kind(pr, kind_found, kind, sizeof kind);
   mlf_finding_tag(tag, sizeof tag, "blas_level1", ctx->b ? ctx->b->name : "reference",
                   ctx->pr->name, ctx->known_kind ? ctx->known_kind : kind);
   mlf_finding(ctx->run, tag, "%s %s: %s%s%s", ctx->b ? ctx->b->name : "reference",
@@ -65,7 +68,7 @@ static int run_backend(size_t bi, const level1_problem *pr, const level1_expecte
   }
   const level1_known *known = level1_known_defect(b->name, pr);
   if (known && known->crashes && !mlf_report_known()) {
-    raise_finding(&fc, known->kind, "known crash: not called (MLF_REPORT_KNOWN=1 calls it)");
+    raise_finding(&fc, NULL, known->kind, "known crash: not called (MLF_REPORT_KNOWN=1 calls it)");
     mlf_log(run, "%-16s skipped: known crash %s", b->name, known->kind);
     return 0;
   }
@@ -80,18 +83,14 @@ static int run_backend(size_t bi, const level1_problem *pr, const level1_expecte
   if (level1_supported(b, pr, !pr->fortran)) {
     level1_outcome other;
     level1_call(b, pr, !pr->fortran, side, &other, &errors, &err);
-    char kind[64];
-    snprintf(kind, sizeof kind, "fortran-cblas-mismatch%s", level1_kind_suffix(pr));
     if (!level1_same_outcome(pr, &out->o, pr->fortran, &other, !pr->fortran, detail, sizeof detail))
-      raise_finding(&fc, kind, detail);
+      raise_finding(&fc, pr, "fortran-cblas-mismatch", detail);
     level1_outcome_free(&other);
   }
   if (errors) {
     snprintf(detail, sizeof detail, "reported an error on valid arguments: %s, parameter %d",
              err.routine, err.info);
-    char kind[64];
-    snprintf(kind, sizeof kind, "xerbla-on-valid%s", level1_kind_suffix(pr));
-    raise_finding(&fc, kind, detail);
+    raise_finding(&fc, pr, "xerbla-on-valid", detail);
   }
   mlf_log(run, "%-16s %s, max error/bound %.3g", b->name, v.kind, v.worst_ratio);
   uint32_t closeness = v.worst_ratio > 0 ? (uint32_t)fmin(40, fmax(0, 20 + log2(v.worst_ratio))) : 0;
@@ -117,8 +116,8 @@ static void run_relations(const level1_problem *pr, const level1_expected *ex,
       mlf_feedback_hit(mlf_feature("level1-relation", (uint32_t)(i * 8 + r), res[r].verdict));
       if (res[r].verdict != MLF_MR_VIOLATED) continue;
       char kind[64];
-      snprintf(kind, sizeof kind, "mr-%s%s", res[r].relation->name, level1_kind_suffix(pr));
-      raise_finding(&fc, kind, res[r].reason);
+      snprintf(kind, sizeof kind, "mr-%s", res[r].relation->name);
+      raise_finding(&fc, pr, kind, res[r].reason);
     }
   }
 }
@@ -165,7 +164,7 @@ static void level1_run(const ProtobufCMessage *msg, mlf_run *run) {
     if (results[i].status == MLF_RESULT_OK) compared++, failing += !judged[i].correct;
   if (compared >= 3 && failing == compared && diff.all_agree) {
     finding_ctx fc = {run, NULL, &pr, NULL};
-    raise_finding(&fc, "every-backend-disagrees", "every backend agrees with the others and disagrees with the reference");
+    raise_finding(&fc, NULL, "every-backend-disagrees", "every backend agrees with the others and disagrees with the reference");
   }
   if (vectors) {
     uint64_t seed = (m->x ? m->x->seed : 0) * 31 + (uint64_t)(uint32_t)pr.n;

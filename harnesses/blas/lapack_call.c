@@ -237,8 +237,10 @@ static void fortran_with_workspace(lapack_entry fn, lapack_args *a) {
                      .anorm_f = (float)a->anorm, .anorm_d = a->anorm};
   size_t es = elem_size(a->prec), rs = a->prec & 1 ? 8 : 4;
   int lwork = has_arg(a, WORK) ? lapack_min_lwork(a) : 0, lwork_from_query = 0;
-  double query[2] = {0, 0};
+  /* WORK(1) preset to -1, a value no answer takes: a query that leaves it unwritten shows */
+  double query[2] = {-1, -1};
   if (has_arg(a, LWORK) && !a->invalid) {
+    if (!(a->prec & 1)) ((float *)query)[0] = -1;
     /* rwork and iwork are not referenced by a query; give them the documented size anyway */
     x.lwork = -1;
     x.work = query;

@@ -209,7 +209,7 @@ static void emit_declaration(FILE *o, const program *p, const char *name) {
   if (!strcmp(name, "vt")) fprintf(o, "  %s *vt = guarded(%zu);\n", t, (size_t)a->ldvt * p->c->n * es);
   if (!strcmp(name, "rwork")) fprintf(o, "  %s *rwork = guarded(%zu);\n", t, (size_t)lapack_rwork_len(a) * rs);
   if (!strcmp(name, "iwork")) fprintf(o, "  int *iwork = guarded(%zu);\n", (size_t)lapack_iwork_len(a) * sizeof(int));
-  if (!strcmp(name, "work")) fprintf(o, "  %s query[2] = {0, 0}, *work = query; /* WORK(1) of a query */\n", t);
+  if (!strcmp(name, "work")) fprintf(o, "  %s query[2] = {-1, -1}, *work = query; /* WORK(1) of a query, preset to a value no answer takes */\n", t);
 }
 
 /* The arguments, the workspace query (valid calls) and ?getrf before ?getrs and ?gecon. */
@@ -289,7 +289,8 @@ static void emit_check(FILE *o, const program *p) {
       fprintf(o, "  int a_same = memcmp(a, a_init, a_numbers * sizeof *a) == 0;\n"
                  "  int b_same = memcmp(b, b_init, b_numbers * sizeof *b) == 0;\n"
                  "  printf(\"expected: INFO 0, WORK(1) >= %d, A and B untouched by a query\\n\"\n"
-                 "         \"actual:   INFO %%d, WORK(1) = %%g, A %%s, B %%s\\n\", info, (double)query[0],\n"
+                 "         \"actual:   INFO %%d, WORK(1) = %%g%%s, A %%s, B %%s\\n\", info, (double)query[0],\n"
+                 "         query[0] == -1 ? \" (the preset: left unwritten)\" : \"\",\n"
                  "         a_same ? \"untouched\" : \"written\", b_same ? \"untouched\" : \"written\");\n",
               lapack_query_floor(&p->a));
       if (p->rule->query_writes) fputs("  bug = !a_same || !b_same;\n", o);

@@ -12,6 +12,11 @@ void lapack_judge_valid(mlf_run *run, const lapack_case *c, const lapack_backend
     lapack_finding(run, c, name, o, 0, lascl_nan ? "xerbla-lascl-nan" : "xerbla-on-valid",
                    "xerbla called on valid arguments: %s, parameter %d", o->first_error.routine,
                    o->first_error.info);
+  else if (c->iface != LAPACK_FORTRAN && (o->info == -1010 || o->info == -1011))
+    /* LAPACKE's own allocation failed (LAPACK_WORK_MEMORY_ERROR, LAPACK_TRANSPOSE_MEMORY_ERROR):
+     * no argument is named, the size it asked for is the finding */
+    lapack_finding(run, c, name, o, 0, "lapacke-memory-error", "INFO = %d: LAPACKE could not allocate %s",
+                   o->info, o->info == -1010 ? "its work array" : "a transposed copy");
   else if (o->info < 0) lapack_finding(run, c, name, o, 0, "info-negative-on-valid", "INFO = %d", o->info);
   ld_mat x = {0};
   if (lapack_uses_b(c->routine) && c->routine != LAPACK_GELS && c->routine != LAPACK_GELSS &&

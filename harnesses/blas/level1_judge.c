@@ -184,18 +184,17 @@ int level1_judge(const level1_problem *pr, const level1_expected *ex, const leve
     kind = judge_vectors(pr, ex, o, &t, detail, sizeof detail);
   }
   level1_sequence_release();
-  const char *suffix = level1_kind_suffix(pr);
   if (kind) {
-    snprintf(v->kind, sizeof v->kind, "%s%s", kind, suffix);
-    raise(ctx, v->kind, detail);
+    level1_finding_kind(pr, kind, v->kind, sizeof v->kind);
+    raise(ctx, pr, kind, detail);
     correct = 0;
   }
   if (t.worst.base != BASE_OK) {
     char name[48];
     name_of(t.worst, name, sizeof name);
     snprintf(detail, sizeof detail, "%zu wrong values; worst first: %s", t.n_bad, t.where);
-    snprintf(v->kind, sizeof v->kind, "%s%s", name, suffix);
-    raise(ctx, v->kind, detail);
+    level1_finding_kind(pr, name, v->kind, sizeof v->kind);
+    raise(ctx, pr, name, detail);
     correct = 0;
   }
   for (int w = 0; w < 2; w++) {
@@ -203,7 +202,7 @@ int level1_judge(const level1_problem *pr, const level1_expected *ex, const leve
     if (!out || level1_vector_gaps_intact(out, &pr->p)) continue;
     snprintf(detail, sizeof detail, "wrote between or around the %d elements of %c (inc %d)",
              pr->n, w ? 'y' : 'x', out->inc);
-    raise(ctx, w ? "write-outside-y" : "write-outside-x", detail);
+    raise(ctx, NULL, w ? "write-outside-y" : "write-outside-x", detail);
     snprintf(v->kind, sizeof v->kind, "write-outside-%c", w ? 'y' : 'x');
     correct = 0;
   }

@@ -15,7 +15,9 @@ typedef struct {
 /* Fills ex for pr; the element arrays live in scratch storage reused across inputs. */
 void level1_expected_compute(const level1_problem *pr, level1_expected *ex);
 
-typedef void (*level1_raise_fn)(void *ctx, const char *kind, const char *detail);
+/* Reports a finding of kind `kind` about problem pr (level1_finding_kind: pr NULL for a kind
+ * that no argument qualifies). */
+typedef void (*level1_raise_fn)(void *ctx, const level1_problem *pr, const char *kind, const char *detail);
 
 /* How an outcome compares: the worst kind found ("ok" when none) and, over finite values, the
  * largest |got - expected| / bound (for feedback). Returns 1 when the outcome is correct. */

@@ -1,6 +1,7 @@
 /* Level-1 routine facts and argument conversion from a Level1Case (see level1_problem.h). */
 #include "level1_problem.h"
 #include <string.h>
+#include <stdio.h>
 
 #define NONE BLAS_FN_COUNT
 /* Members per family and precision (s, d, c, z), and what the family does. */
@@ -88,12 +89,17 @@ int level1_zero_inc_written(const level1_problem *pr) {
          (((f & L1_WRITES_X) && pr->incx == 0) || ((f & L1_WRITES_Y) && pr->incy == 0));
 }
 
-const char *level1_kind_suffix(const level1_problem *pr) {
+static const char *kind_suffix(const level1_problem *pr) {
   double flag = pr->param[0];
   int noncanonical = pr->family == L1(ROTM) && flag != -2 && flag != -1 && flag != 0 && flag != 1;
   if (pr->n > 0 && one_vector(pr->family) && pr->incx <= 0) return "-nonpositive-incx";
   if (noncanonical) return "-noncanonical-flag";
   return level1_zero_inc_written(pr) ? "-zero-inc-written" : "";
+}
+
+const char *level1_finding_kind(const level1_problem *pr, const char *kind, char *buf, size_t len) {
+  snprintf(buf, len, "%s%s", kind, pr ? kind_suffix(pr) : "");
+  return buf;
 }
 
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o) {

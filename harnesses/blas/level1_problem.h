@@ -55,14 +55,16 @@ int level1_quick_return(const level1_problem *pr);
 /* 1 when n > 0 and a vector axpy, copy, swap, rot or rotm writes has increment 0 (the
  * reference's loop then writes its one element n times in order: level1_sequence.h). */
 int level1_zero_inc_written(const level1_problem *pr);
-/* "-nonpositive-incx" for nrm2, asum, i?amax and scal called with incx <= 0 (where the
- * reference's rule for the increment decides the result), "-noncanonical-flag" for rotm with
- * a flag other than -2, -1, 0, 1 (which the reference reads by its sign), "-zero-inc-written"
- * when level1_zero_inc_written (the flag's suffix first: a library that misreads the flag
- * never reaches the loop), else "": appended
- * to the kind of every wrong result, so that a library that reads such arguments its own way
- * is one registry entry and a wrong result on ordinary arguments stays apart. */
-const char *level1_kind_suffix(const level1_problem *pr);
+/* The kind of a finding about problem pr: kind followed by "-nonpositive-incx" for nrm2,
+ * asum, i?amax and scal called with incx <= 0 (where the reference's rule for the increment
+ * decides the result), "-noncanonical-flag" for rotm with a flag other than -2, -1, 0, 1
+ * (which the reference reads by its sign), "-zero-inc-written" when level1_zero_inc_written
+ * (the flag's suffix first: a library that misreads the flag never reaches the loop), else
+ * nothing; so that a library that reads such arguments its own way is one registry entry and
+ * a wrong result on ordinary arguments stays apart. pr NULL: kind as it is (a kind that no
+ * argument qualifies: a known crash's, write-outside-*, every-backend-disagrees). Written to
+ * buf (len bytes); returns buf. The one place the suffix is applied. */
+const char *level1_finding_kind(const level1_problem *pr, const char *kind, char *buf, size_t len);
 /* The 0-based index an i?amax outcome names (the raw index less one through Fortran). */
 long level1_zero_based(const level1_problem *pr, const level1_outcome *o);
 void level1_outcome_free(level1_outcome *o);

@@ -148,12 +148,12 @@ typedef struct {
   const level1_problem *followup;
 } followup_raise;
 
-static void raise_followup(void *fr_, const char *kind, const char *detail) {
+static void raise_followup(void *fr_, const level1_problem *pr, const char *kind, const char *detail) {
   const followup_raise *fr = fr_;
   char text[400];
   snprintf(text, sizeof text, "relation follow-up (incx %d, incy %d): %s", fr->followup->incx,
            fr->followup->incy, detail);
-  fr->ctx->raise(fr->ctx->raise_ctx, kind, text);
+  fr->ctx->raise(fr->ctx->raise_ctx, pr, kind, text);
 }
 
 static void followup_wrong(const mlf_mr_pair *p, const level1_relation_ctx *ctx) {

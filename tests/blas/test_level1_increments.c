@@ -128,10 +128,12 @@ static level1_problem problem(Mlf__Blas__Level1Case__Routine f, int inc) {
   return pr;
 }
 
+/* The kind as the harness's raise_finding tags it (level1_finding_kind of the problem the
+ * judge names). */
 static char raised[64];
-static void note(void *ctx, const char *kind, const char *detail) {
+static void note(void *ctx, const level1_problem *pr, const char *kind, const char *detail) {
   (void)ctx, (void)detail;
-  snprintf(raised, sizeof raised, "%s", kind);
+  level1_finding_kind(pr, kind, raised, sizeof raised);
 }
 
 /* The judge's verdict on a scalar result `got` (raised[] holds the kind, "" when correct). */

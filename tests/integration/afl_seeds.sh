@@ -16,9 +16,10 @@ export MLF_BLAS_BACKENDS=openblas,netlib MLF_LEMON_BACKENDS=reference,xnnpack ML
 export MLF_LEMON_GUIDANCE_FILE=$tmp/lemon-guidance
 # A saved crash the replay does not show may be a finding that comes and goes: the AFL++ build
 # that saved it runs it alone up to five times, and a harness report of a finding ("==== mlfuzz
-# finding") there is a library finding that does not reproduce every time (as ATLAS's cgels
-# under LAPACKE answering INFO = -1010 about one run in two, seen 2026-11-27); a sanitizer
-# report or nothing stays harness-side.
+# finding") there is a library finding that does not reproduce every time (as ATLAS's ?gels
+# under LAPACKE answering INFO = -1010 on some runs: LAPACKE sizes WORK from a query answer
+# ATLAS leaves unwritten, registry row mlf:blas_lapack:atlas:?gels:lapacke-memory-error); a
+# sanitizer report or nothing stays harness-side.
 nondeterministic_finding() {
   local i out
   for i in 1 2 3 4 5; do

@@ -38,6 +38,14 @@ read -r _ inputs n _ reached only < <(grep "^$t " "$tmp/table")
 [ "$reached" -ge 3 ] && [ "$reached" -le "$n" ] || fail "reached $reached of $n rows"
 grep -qxF "  $t  $fourth" "$tmp/table" || [ "$only" -ge 1 ] ||
   fail "the row only known/ raised ($fourth) is not counted as only-known"
+# Rows sharing a pattern are counted once: the registry has such patterns, the count lists
+# each pattern once.
+shared=$(grep -hv '^#' harnesses/*/known_findings.tsv | awk -F'\t' '$4 ~ /^library bug/ { print $1 }' | sort | uniq -d)
+[ -n "$shared" ] || fail "no library-bug pattern is shared by two registry rows: this check tests nothing"
+twice=$(cut -f1 "$camp/rediscover/rows.tsv" | sort | uniq -d)
+[ -z "$twice" ] || fail "rediscover-count lists patterns twice: $twice"
+grep -qxF "$(head -n 1 <<<"$shared")" <(cut -f1 "$camp/rediscover/rows.tsv") ||
+  fail "shared pattern $(head -n 1 <<<"$shared") missing from the count"
 
 # The whole path: a short campaign from one empty input.
 scripts/rediscover.sh --seconds 20 --jobs 1 --engines libfuzzer --name "test-$$" "$t" >"$tmp/run" 2>&1 ||
