@@ -280,9 +280,11 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
   /* Complex arithmetic with an infinity is unspecified (textbook, real-scalar shortcuts, or
    * the 3M method BLIS may use, which turns Inf into NaN): an infinity entering a complex
-   * element lets any non-finite result stand, as an overflow does. */
-  int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
-                    infinities;
+   * element lets any non-finite result stand, as an overflow does. alpha enters only with
+   * products: for k = 0 (or no term) the element is beta C, or C itself under the quick
+   * return, whatever alpha holds. */
+  int infinity_in = (r.products && has_inf(r.alpha)) ||
+                    (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) || infinities;
   if ((p->is_complex && infinity_in) || underflow_meets_inf)
     for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
 }
