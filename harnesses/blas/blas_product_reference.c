@@ -23,7 +23,9 @@
  * infinite beta or C); empty-sum-scaled multiplies the empty sum of k = 0 by alpha, as netlib
  * does in its transposed branches (it differs only for an infinite or NaN alpha);
  * structural-zeros multiplies the zeros outside a triangle or band, as blocked kernels do on
- * zero-filled copies (it differs only where the other factor holds Inf or NaN). */
+ * zero-filled copies (it differs only where the other factor holds Inf or NaN);
+ * beta-over-alpha applies alpha times fl(beta / alpha) to C, as ATLAS's generated kernels do
+ * (it differs only where the quotient underflows or is subnormal). */
 #include "blas_product_reference.h"
 #include <math.h>
 #include <stdlib.h>
@@ -118,7 +120,7 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 
 const char *const blas_semantics_names[BLAS_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
-    "structural-zeros", "complex-zero-parts"};
+    "structural-zeros", "beta-over-alpha", "complex-zero-parts"};
 
 long double blas_cld_mag(blas_cld x) { return magf(x); }
 
@@ -217,8 +219,23 @@ static void sum_every_term(size_t i, size_t j, size_t k, arith how, element_sums
   *e = (element_sums){{re, im}, sum_abs};
 }
 
+/* The beta that alpha (L R + fl(beta / alpha) C) applies to C: alpha times the quotient
+ * rounded to the target precision (each part), which is beta unless the quotient underflows
+ * or loses digits to gradual underflow; beta itself where a kernel cannot form the quotient
+ * (alpha zero or not finite). */
+static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
+  long double den = alpha.re * alpha.re + alpha.im * alpha.im;
+  if (den == 0 || !isfinite(den)) return beta;
+  cld q = {(beta.re * alpha.re + beta.im * alpha.im) / den,
+           (beta.im * alpha.re - beta.re * alpha.im) / den};
+  q = p->is_double ? (cld){(double)q.re, (double)q.im} : (cld){(float)q.re, (float)q.im};
+  return mul(alpha, q, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
+}
+
 static element_rules rules_for(blas_semantics sem) {
   element_rules r = loaded.exact;
+  if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero)
+    r.beta = beta_through_alpha(r.alpha, r.beta, &loaded.pr->p), r.beta_one = 0;
   if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
   if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
@@ -282,9 +299,11 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
   /* Complex arithmetic with an infinity is unspecified (textbook, real-scalar shortcuts, or
    * the 3M method BLIS may use, which turns Inf into NaN): an infinity entering a complex
-   * element lets any non-finite result stand, as an overflow does. */
-  int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
-                    infinities;
+   * element lets any non-finite result stand, as an overflow does. alpha enters only with
+   * products: for k = 0 (or no term) the element is beta C, or C itself under the quick
+   * return, whatever alpha holds. */
+  int infinity_in = (r.products && has_inf(r.alpha)) ||
+                    (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) || infinities;
   if ((p->is_complex && infinity_in) || underflow_meets_inf)
     for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
 }

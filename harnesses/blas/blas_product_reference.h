@@ -37,7 +37,10 @@ typedef struct {
  * infinite alpha); zero-alpha-computed forms alpha L R even when alpha = 0, so a NaN or Inf in
  * L or R reaches C although the BLAS says they are not referenced; structural-zeros multiplies
  * the zeros outside a triangle or band as blocked kernels do on zero-filled copies, so a NaN or
- * Inf in the other factor meets them (0 * Inf = NaN). complex-zero-parts is not a
+ * Inf in the other factor meets them (0 * Inf = NaN); beta-over-alpha computes alpha (L R +
+ * fl(beta / alpha) C), the quotient rounded to the target precision, as ATLAS's generated
+ * kernels do (AtlasBase/Clint/atlas.base, emit_mmN: "BetaAlpha = beta / alpha"), so beta C is
+ * lost when the quotient underflows (0 * Inf = NaN for an infinite C). complex-zero-parts is not a
  * deviation: complex products whose component products with a zero factor count as zero (the
  * BLAS does not specify complex arithmetic with Inf and NaN, and real-scalar shortcuts do
  * this), so a result matching it is correct. */
@@ -48,6 +51,7 @@ typedef enum {
   BLAS_SEM_EMPTY_SUM_SCALED,
   BLAS_SEM_ZERO_ALPHA_COMPUTED,
   BLAS_SEM_STRUCTURAL_ZEROS,
+  BLAS_SEM_BETA_OVER_ALPHA,
   BLAS_SEM_COMPLEX_ZERO_PARTS,
   BLAS_SEMANTICS
 } blas_semantics;

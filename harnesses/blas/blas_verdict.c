@@ -58,7 +58,14 @@ blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product
     case MLF_CMP_OK: /* an infinity outside the set an infinite alpha allows */
       v.base = isnan(e->value) ? BLAS_VERDICT_NAN_LOST : BLAS_VERDICT_INF;
       break;
-    case MLF_CMP_VALUE: v.base = BLAS_VERDICT_VALUE; return v;
+    case MLF_CMP_VALUE:
+      /* With finite operands every other deviant semantics gives the exact value up to the
+       * bound (they differ only through a NaN, an Inf or a zero alpha); beta-over-alpha alone
+       * changes a finite result of finite operands, by losing beta C to the quotient. */
+      v.base = BLAS_VERDICT_VALUE;
+      if (explains(pr, BLAS_SEM_BETA_OVER_ALPHA, got, i, j, part))
+        v.explained_by = BLAS_SEM_BETA_OVER_ALPHA;
+      return v;
     case MLF_CMP_INF: v.base = BLAS_VERDICT_INF; break;
     default: v.base = isnan(got) ? BLAS_VERDICT_NAN_SPURIOUS : BLAS_VERDICT_NAN_LOST;
   }

@@ -1,5 +1,6 @@
 /* How one result element differs from the product reference: a base kind, and the deviant
- * semantics (blas_product_reference.h) that explains a NaN or Inf mismatch, if one does.
+ * semantics (blas_product_reference.h) that explains a NaN or Inf mismatch, or a wrong finite
+ * value (beta-over-alpha, the one that changes finite results), if one does.
  * Explained mismatches are named after their semantics ("nan-lost-zero-skip") so that
  * suppressing one known deviation hides nothing else, and rank below unexplained ones of the
  * same base kind. */
@@ -16,8 +17,8 @@ typedef struct {
   blas_semantics explained_by; /* BLAS_SEM_EXACT when nothing explains it */
 } blas_verdict;
 
-/* Element (i, j, part) of a result against its exact expectation e; a NaN or Inf mismatch is
- * checked against the other semantics of pr, computed only then. */
+/* Element (i, j, part) of a result against its exact expectation e; a mismatch is checked
+ * against the other semantics of pr, computed only then. */
 blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product *pr, size_t i,
                              size_t j, size_t part);
 int blas_verdict_severity(blas_verdict v);

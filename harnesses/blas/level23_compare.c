@@ -38,9 +38,9 @@ static int same_element(const void *x, const void *y, const blas_precision *p) {
 
 /* follow's elements in a copy of the case's output (pb->output, the input values) laid out
  * like out, judged as out was; the first offending storage offset or -1. A deviation that a
- * deviant semantics explains (zero-skip, empty-sum-scaled, ...) is the transformed call taking
- * a branch with another NaN/Inf rule, which the differential oracle reports on plain calls of
- * that branch, so only unexplained ones count. */
+ * deviant semantics explains (zero-skip, empty-sum-scaled, beta-over-alpha, ...) is the
+ * transformed call taking a branch with another NaN/Inf or scaling rule, which the differential
+ * oracle reports on plain calls of that branch, so only unexplained ones count. */
 static long first_misjudged(const level23_problem *pb, const level23_operand *out,
                             const level23_operand *follow, level23_map map) {
   level23_verdict v;

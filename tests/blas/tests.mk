@@ -24,3 +24,6 @@ $(OUT)/tests/test_blas_infinity_sign: $(call obj,unit,$(addprefix harnesses/blas
   blas_product_reference.c blas_verdict.c))
 # The range the mathematics fixes for level-1 norms.
 $(OUT)/tests/test_level1_norm_range: $(call obj,unit,harnesses/blas/level1_range.c)
+# The beta-over-alpha semantics (ATLAS's generated kernels) of the verdict, on the product reference.
+$(OUT)/tests/test_blas_beta_over_alpha: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_verdict.c))
