@@ -47,11 +47,6 @@ static void axpy_sequence(const level1_problem *pr, level1_semantics sem, mlf_ex
   mlf_expect e[2] = {{(double)y.re, 0, 0}, {(double)y.im, 0, 0}};
   if ((ar != 0 || ai != 0) || sem == L1_ZERO_ALPHA_COMPUTED) {
     double *f = mlf_scratch_get(&storage, (size_t)(2 + 4 * n) * sizeof *f);
-    int complex_inf = cplx && (isinf(ar) || isinf(ai) || isinf(y.re) || isinf(y.im));
-    for (int i = 0; i < n; i++) {
-      cpart x = element_of(&pr->x, p, i);
-      complex_inf |= cplx && (isinf(x.re) || isinf(x.im));
-    }
     for (int part = 0; part < (cplx ? 2 : 1); part++) {
       int k = 0;
       f[2 * k] = 1, f[2 * k + 1] = (double)(part ? y.im : y.re), k++;
@@ -65,7 +60,7 @@ static void axpy_sequence(const level1_problem *pr, level1_semantics sem, mlf_ex
           f[2 * k] = pairs[2 * j], f[2 * k + 1] = pairs[2 * j + 1], k++;
         }
       }
-      e[part] = level1_sum_products(f, k, p, complex_inf);
+      e[part] = level1_sum_products(f, k, p);
     }
   }
   fill_all(y_out, n, e);
