@@ -24,3 +24,6 @@ $(OUT)/tests/test_blas_infinity_sign: $(call obj,unit,$(addprefix harnesses/blas
   blas_product_reference.c blas_allowed.c blas_verdict.c))
 # The range the mathematics fixes for level-1 norms.
 $(OUT)/tests/test_level1_norm_range: $(call obj,unit,harnesses/blas/level1_range.c)
+# The allowed non-finite results of complex elements and level-1 sums (blas_allowed.h).
+$(OUT)/tests/test_blas_complex_allowed: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_allowed.c blas_verdict.c))
