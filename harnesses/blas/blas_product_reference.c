@@ -294,7 +294,12 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   }
   long double factors = k ? left_sum + loaded.col_sum[j] + (long double)k * (alpha_mag + 1) : 0;
   expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
-  if (keep_terms) {
+  if (keep_terms && pr->alpha_folded) {
+    /* L holds alpha a already: a kernel may attach alpha to the other factor instead (zher2k:
+     * TEMP1 = ALPHA*DCONJG(Y(J))), whose class L no longer shows (alpha a can be NaN where
+     * alpha b is not), so the orders are not derived here: any non-finite result stands. */
+    out[0].overflow_possible = out[1].overflow_possible = MLF_NONFINITE_ANY;
+  } else if (keep_terms) {
     /* An infinity entering a complex element: the results the textbook formula gives in the
      * orders kernels use (blas_allowed.h), in place of any non-finite result. */
     int quick = !r.products && r.beta_one; /* C returned as it is */
