@@ -59,6 +59,13 @@ int mlf_nonfinite_allowed(int overflow_possible, double got) {
   return (overflow_possible & (isnan(got) ? MLF_MAY_NAN : got > 0 ? MLF_MAY_POS_INF : MLF_MAY_NEG_INF)) != 0;
 }
 
+int mlf_nonfinite_negated(int overflow_possible) {
+  if (overflow_possible == MLF_NONFINITE_ANY) return overflow_possible;
+  int pos = overflow_possible & MLF_MAY_POS_INF, neg = overflow_possible & MLF_MAY_NEG_INF;
+  return (overflow_possible & ~(MLF_MAY_POS_INF | MLF_MAY_NEG_INF)) | (pos ? MLF_MAY_NEG_INF : 0) |
+         (neg ? MLF_MAY_POS_INF : 0);
+}
+
 mlf_cmp_kind mlf_check_expect(double got, const mlf_expect *e) {
   /* An overflow can turn a cancellation that is exact (0 * Inf = NaN) into Inf * Inf. */
   if (mlf_nonfinite_allowed(e->overflow_possible, got)) return MLF_CMP_OK;

@@ -38,6 +38,9 @@ enum { MLF_NONFINITE_ANY = 1, MLF_MAY_POS_INF = 2, MLF_MAY_NEG_INF = 4, MLF_MAY_
 /* 1 when a non-finite got is among the results overflow_possible allows (0 for a finite got). */
 int mlf_nonfinite_allowed(int overflow_possible, double got);
 
+/* The set of the negated value: +Inf and -Inf exchanged (0 and MLF_NONFINITE_ANY unchanged). */
+int mlf_nonfinite_negated(int overflow_possible);
+
 /* |got - want| <= tol, computed in long double so that the difference of two large finite
  * doubles of opposite sign cannot overflow; a NaN tolerance never holds. For finite got and
  * e->value this is mlf_check_expect(got, e) == MLF_CMP_OK with tol = e->bound (inline, for

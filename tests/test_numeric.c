@@ -128,6 +128,9 @@ static void test_check_expect_set(void **state) {
   mlf_expect nan = {NAN, 0, MLF_MAY_NEG_INF};
   assert_int_equal(mlf_check_expect(-INFINITY, &nan), MLF_CMP_OK);
   assert_int_equal(mlf_check_expect(INFINITY, &nan), MLF_CMP_NAN);
+  assert_int_equal(mlf_nonfinite_negated(MLF_MAY_NEG_INF | MLF_MAY_NAN), MLF_MAY_POS_INF | MLF_MAY_NAN);
+  assert_int_equal(mlf_nonfinite_negated(MLF_MAY_POS_INF | MLF_MAY_NEG_INF), MLF_MAY_POS_INF | MLF_MAY_NEG_INF);
+  assert_int_equal(mlf_nonfinite_negated(MLF_NONFINITE_ANY), MLF_NONFINITE_ANY);
 }
 
 static void test_check_expect_finite(void **state) {
