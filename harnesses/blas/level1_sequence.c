@@ -96,17 +96,30 @@ static unsigned finite_signs(tracked x) {
   return MAY_INF;
 }
 
-/* What h x may be for an exact h (IEEE 754-2019 6.1, 6.2, 7.2: Inf * 0 and NaN give NaN). */
-static unsigned product_may(double h, tracked x) {
+/* The signs a finite h x may overflow to. */
+static unsigned overflow_signs(double h, tracked x) {
+  unsigned signs = finite_signs(x);
+  if (!(x.may & MAY_FINITE) || h == 0 || !signs) return 0;
+  return signs == MAY_INF ? MAY_INF : signed_inf(h, signs);
+}
+
+/* What h x may be for an exact h (IEEE 754-2019 6.1, 6.2, 7.2: Inf * 0 and NaN give NaN); a
+ * finite product at or past limit may be an infinity of its sign. */
+static unsigned product_may(double h, tracked x, long double limit) {
   if (isnan(h)) return MLF_MAY_NAN;
   unsigned r = x.may & MLF_MAY_NAN;
   for (unsigned inf = MLF_MAY_POS_INF; inf <= MLF_MAY_NEG_INF; inf <<= 1)
     if (x.may & inf) r |= h == 0 ? MLF_MAY_NAN : signed_inf(h, inf);
   if (x.may & MAY_FINITE) {
     unsigned signs = finite_signs(x);
-    if (!isinf(h)) r |= MAY_FINITE;
-    else if (signs == MLF_MAY_POS_INF || signs == MLF_MAY_NEG_INF) r |= signed_inf(h, signs);
-    else r |= signs | MLF_MAY_NAN; /* x may be zero: Inf * 0 */
+    if (!isinf(h)) {
+      r |= MAY_FINITE;
+      if (!(fabsl(h) * (fabsl(x.v) + x.b) < limit)) r |= overflow_signs(h, x);
+    } else if (signs == MLF_MAY_POS_INF || signs == MLF_MAY_NEG_INF) {
+      r |= signed_inf(h, signs);
+    } else {
+      r |= signs | MLF_MAY_NAN; /* x may be zero: Inf * 0 */
+    }
   }
   return r;
 }
@@ -122,23 +135,17 @@ static unsigned sum_may(unsigned a, unsigned b) {
   return r | (a & b & MAY_INF);
 }
 
-/* The signs a finite h x may overflow to. */
-static unsigned overflow_signs(double h, tracked x) {
-  unsigned signs = finite_signs(x);
-  if (!(x.may & MAY_FINITE) || h == 0 || !signs) return 0;
-  return signs == MAY_INF ? MAY_INF : signed_inf(h, signs);
-}
-
 /* One output part of a step: h1 a + h2 b (+ the complex alternative's zero products
- * z[0] o[0] + z[1] o[1], z = +-0, when o). A finite result that may overflow may be an
- * infinity of the sign of a nonzero finite product (rounding keeps signs), NaN when both
- * signs are there. */
+ * z[0] o[0] + z[1] o[1], z = +-0, when o). A product that may overflow may be an infinity of
+ * its sign (meeting one of the other sign: NaN); a finite sum that may overflow may be an
+ * infinity of the sign of a nonzero finite product (rounding keeps signs). */
 static tracked step(double h1, tracked a, double h2, tracked b, const double z[2],
                     const tracked *o, long double g, long double tiny, long double limit) {
   long double zero_terms = o ? z[0] * o[0].v + z[1] * o[1].v : 0;
   tracked r = {h1 * a.v + h2 * b.v + zero_terms, 0,
-               sum_may(product_may(h1, a), product_may(h2, b))};
-  if (o) r.may = sum_may(r.may, sum_may(product_may(z[0], o[0]), product_may(z[1], o[1])));
+               sum_may(product_may(h1, a, limit), product_may(h2, b, limit))};
+  if (o)
+    r.may = sum_may(r.may, sum_may(product_may(z[0], o[0], limit), product_may(z[1], o[1], limit)));
   long double mag = fabsl(h1) * (fabsl(a.v) + a.b) + fabsl(h2) * (fabsl(b.v) + b.b);
   if (isfinite(r.v))
     r.b = (fabsl(h1) * a.b + fabsl(h2) * b.b + g * mag + 2 * tiny) * (1 + 0x1p-60L);

@@ -284,6 +284,16 @@ static void map_overflow_keeps_its_sign(void **state) {
   level1_expect_sequence_element(&pr, L1_EXACT, 1, 0, e);
   assert_int_equal(mlf_check_expect(NAN, &e[0]), MLF_CMP_OK);
   free_problem(&pr);
+  /* both increments 0 (x = 12, y = 5 stored), c = -Inf, s = 1e308: x' = -Inf + 5e308, where the
+   * second product overflows to +Inf in double: NaN stands beside -Inf (OpenBLAS 0.3.21's srot
+   * gave it for the float analogue), +Inf does not */
+  pr = problem2(R(ROT), 0, 0);
+  pr.n = 1, pr.c = -INFINITY, pr.s = 1e308; /* one step (a second would meet -Inf with +Inf) */
+  level1_expect_sequence_element(&pr, L1_EXACT, 0, 0, e);
+  assert_int_equal(mlf_check_expect(-INFINITY, &e[0]), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(NAN, &e[0]), MLF_CMP_OK);
+  assert_int_not_equal(mlf_check_expect(INFINITY, &e[0]), MLF_CMP_OK);
+  free_problem(&pr);
 }
 
 /* rot and rotm with a zero increment: n 2x2 maps in sequence, each reading what the last
