@@ -53,21 +53,28 @@ static mlf_cmp_kind within(double got, double want, long double tol) {
   return mlf_within_bound(got, want, tol) ? MLF_CMP_OK : MLF_CMP_VALUE;
 }
 
+int mlf_nonfinite_allowed(int overflow_possible, double got) {
+  if (isfinite(got) || !overflow_possible) return 0;
+  if (overflow_possible == MLF_NONFINITE_ANY) return 1;
+  return (overflow_possible & (isnan(got) ? MLF_MAY_NAN : got > 0 ? MLF_MAY_POS_INF : MLF_MAY_NEG_INF)) != 0;
+}
+
+int mlf_nonfinite_negated(int overflow_possible) {
+  if (overflow_possible == MLF_NONFINITE_ANY) return overflow_possible;
+  int pos = overflow_possible & MLF_MAY_POS_INF, neg = overflow_possible & MLF_MAY_NEG_INF;
+  return (overflow_possible & ~(MLF_MAY_POS_INF | MLF_MAY_NEG_INF)) | (pos ? MLF_MAY_NEG_INF : 0) |
+         (neg ? MLF_MAY_POS_INF : 0);
+}
+
 mlf_cmp_kind mlf_check_expect(double got, const mlf_expect *e) {
-  if (isnan(e->value)) {
-    /* An overflow can turn a cancellation that is exact (0 * Inf = NaN) into Inf * Inf. */
-    if (e->overflow_possible && isinf(got)) return MLF_CMP_OK;
-    return isnan(got) ? MLF_CMP_OK : MLF_CMP_NAN;
-  }
+  /* An overflow can turn a cancellation that is exact (0 * Inf = NaN) into Inf * Inf. */
+  if (mlf_nonfinite_allowed(e->overflow_possible, got)) return MLF_CMP_OK;
+  if (isnan(e->value)) return isnan(got) ? MLF_CMP_OK : MLF_CMP_NAN;
   if (isinf(e->value)) {
-    if (e->overflow_possible && !isfinite(got)) return MLF_CMP_OK;
     if (isnan(got)) return MLF_CMP_NAN;
     return got == e->value ? MLF_CMP_OK : MLF_CMP_INF;
   }
-  if (!isfinite(got)) {
-    if (e->overflow_possible) return MLF_CMP_OK;
-    return isnan(got) ? MLF_CMP_NAN : MLF_CMP_INF;
-  }
+  if (!isfinite(got)) return isnan(got) ? MLF_CMP_NAN : MLF_CMP_INF;
   return within(got, e->value, (long double)e->bound);
 }
 

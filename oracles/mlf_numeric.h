@@ -23,13 +23,23 @@ typedef enum { MLF_CMP_OK = 0, MLF_CMP_VALUE, MLF_CMP_NAN, MLF_CMP_INF } mlf_cmp
 const char *mlf_cmp_kind_name(mlf_cmp_kind kind);
 
 /* One element's expectation from a reference: the value, an absolute error bound, and
- * whether a legitimate implementation may overflow on the way (then any non-finite result is
- * acceptable; a finite one must still lie within the bound). */
+ * which non-finite results a legitimate implementation may give besides the value itself
+ * (overflow_possible): 0 none; MLF_NONFINITE_ANY any; or a set of MLF_MAY_* bits, the results
+ * the specification allows (an oracle that derived the set states it). A finite result must
+ * still lie within the bound. */
 typedef struct {
   double value;
   double bound;
   int overflow_possible;
 } mlf_expect;
+
+enum { MLF_NONFINITE_ANY = 1, MLF_MAY_POS_INF = 2, MLF_MAY_NEG_INF = 4, MLF_MAY_NAN = 8 };
+
+/* 1 when a non-finite got is among the results overflow_possible allows (0 for a finite got). */
+int mlf_nonfinite_allowed(int overflow_possible, double got);
+
+/* The set of the negated value: +Inf and -Inf exchanged (0 and MLF_NONFINITE_ANY unchanged). */
+int mlf_nonfinite_negated(int overflow_possible);
 
 /* |got - want| <= tol, computed in long double so that the difference of two large finite
  * doubles of opposite sign cannot overflow; a NaN tolerance never holds. For finite got and
@@ -40,10 +50,10 @@ static inline int mlf_within_bound(double got, double want, long double tol) {
   return (diff < 0 ? -diff : diff) <= tol;
 }
 
-/* Expected NaN: got must be NaN (or an infinity when overflow_possible). Expected +-Inf: got
- * must be the same infinity (any non-finite when overflow_possible). Expected finite: NaN ->
- * NAN, +-Inf -> INF unless overflow_possible, else |got - value| <= bound (in long double) or
- * VALUE. */
+/* Expected NaN: got must be NaN (or a non-finite result overflow_possible allows). Expected
+ * +-Inf: got must be the same infinity (or one overflow_possible allows). Expected finite: NaN
+ * -> NAN, +-Inf -> INF unless overflow_possible allows it, else |got - value| <= bound (in long
+ * double) or VALUE. */
 mlf_cmp_kind mlf_check_expect(double got, const mlf_expect *e);
 
 /* Mixed tolerance |got - want| <= abs_tol + rel_tol * |want|; both NaN and the same

@@ -112,6 +112,27 @@ static void test_check_expect_inf(void **state) {
   assert_int_equal(mlf_check_expect(INFINITY, &neg), MLF_CMP_INF);
 }
 
+/* A stated set of non-finite results: members pass, others are caught; the exact value's own
+ * class always stands; a finite result is still held to the bound. */
+static void test_check_expect_set(void **state) {
+  (void)state;
+  mlf_expect e = {1.0, 0.25, MLF_MAY_POS_INF};
+  assert_int_equal(mlf_check_expect(INFINITY, &e), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(-INFINITY, &e), MLF_CMP_INF);
+  assert_int_equal(mlf_check_expect(NAN, &e), MLF_CMP_NAN);
+  assert_int_equal(mlf_check_expect(2.0, &e), MLF_CMP_VALUE);
+  mlf_expect inf = {INFINITY, 0, MLF_MAY_NAN};
+  assert_int_equal(mlf_check_expect(NAN, &inf), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(INFINITY, &inf), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(-INFINITY, &inf), MLF_CMP_INF);
+  mlf_expect nan = {NAN, 0, MLF_MAY_NEG_INF};
+  assert_int_equal(mlf_check_expect(-INFINITY, &nan), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(INFINITY, &nan), MLF_CMP_NAN);
+  assert_int_equal(mlf_nonfinite_negated(MLF_MAY_NEG_INF | MLF_MAY_NAN), MLF_MAY_POS_INF | MLF_MAY_NAN);
+  assert_int_equal(mlf_nonfinite_negated(MLF_MAY_POS_INF | MLF_MAY_NEG_INF), MLF_MAY_POS_INF | MLF_MAY_NEG_INF);
+  assert_int_equal(mlf_nonfinite_negated(MLF_NONFINITE_ANY), MLF_NONFINITE_ANY);
+}
+
 static void test_check_expect_finite(void **state) {
   (void)state;
   mlf_expect e = {1.0, 0.25, 0};
@@ -163,7 +184,8 @@ int main(void) {
       cmocka_unit_test(test_ulp_distance_double), cmocka_unit_test(test_ulp_distance_float),
       cmocka_unit_test(test_within_ulps),         cmocka_unit_test(test_gamma),
       cmocka_unit_test(test_kind_names),          cmocka_unit_test(test_check_expect_nan),
-      cmocka_unit_test(test_check_expect_inf),    cmocka_unit_test(test_check_expect_finite),
+      cmocka_unit_test(test_check_expect_inf),    cmocka_unit_test(test_check_expect_set),
+      cmocka_unit_test(test_check_expect_finite),
       cmocka_unit_test(test_close),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -146,16 +146,21 @@ static const char prelude[] =
     "  if (blis_arch && blis_name) printf(\", BLIS kernels %s\", blis_name(blis_arch()));\n"
     "  printf(\"\\n\");\n}\n\n"
     "/* What one scalar of the output must hold (scalar = element offset * parts + part): rule 'v'\n"
-    " * value within bound (a NaN value: any NaN; an infinity: the same one; overflow_ok: any\n"
-    " * non-finite too), or alt within alt_bound when has_alt (complex arithmetic that counts a\n"
-    " * product with a zero part as zero, equally right); 'z' exactly zero; '*' anything. Scalars\n"
-    " * not listed must keep their bits: the routine must not write them. */\n"
+    " * value within bound (a NaN value: any NaN; an infinity: the same one; overflow_ok: the\n"
+    " * non-finite results the specification allows too: 1 any, else bits 2 +Inf, 4 -Inf, 8 NaN),\n"
+    " * or alt within alt_bound when has_alt (complex arithmetic that counts a product with a\n"
+    " * zero part as zero, equally right); 'z' exactly zero; '*' anything. Scalars not listed\n"
+    " * must keep their bits: the routine must not write them. */\n"
     "typedef struct {\n  long scalar;\n  int i, j, part;\n  char rule;\n"
-    "  double value, bound, alt, alt_bound;\n  int overflow_ok, has_alt;\n} expectation;\n\n"
+    "  double value, bound, alt, alt_bound;\n  int overflow_ok, has_alt, alt_overflow_ok;\n} expectation;\n\n"
+    "static int allowed_nonfinite(double got, int overflow_ok) {\n"
+    "  if (isfinite(got) || !overflow_ok) return 0;\n"
+    "  return overflow_ok == 1 || (overflow_ok & (isnan(got) ? 8 : got > 0 ? 2 : 4)) != 0;\n}\n\n"
     "static int meets(double got, double value, double bound, int overflow_ok) {\n"
-    "  if (isnan(value)) return isnan(got) || (overflow_ok && isinf(got));\n"
-    "  if (isinf(value)) return got == value || (overflow_ok && !isfinite(got));\n"
-    "  if (!isfinite(got)) return overflow_ok;\n"
+    "  if (allowed_nonfinite(got, overflow_ok)) return 1;\n"
+    "  if (isnan(value)) return isnan(got);\n"
+    "  if (isinf(value)) return got == value;\n"
+    "  if (!isfinite(got)) return 0;\n"
     "  return fabsl((long double)got - value) <= bound;\n}\n\n"
     "static int check_output(const char *name, const void *out, const void *init, long scalars,\n"
     "                        int is_double, const expectation *e, long n) {\n"
@@ -167,12 +172,14 @@ static const char prelude[] =
     "    listed[e[k].scalar] = 1;\n"
     "    int ok = e[k].rule == '*' || (e[k].rule == 'z' ? got == 0\n"
     "                                  : meets(got, e[k].value, e[k].bound, e[k].overflow_ok) ||\n"
-    "                                    (e[k].has_alt && meets(got, e[k].alt, e[k].alt_bound, e[k].overflow_ok)));\n"
+    "                                    (e[k].has_alt && meets(got, e[k].alt, e[k].alt_bound, e[k].alt_overflow_ok)));\n"
     "    if (ok || wrong++ >= 10) continue;\n"
     "    printf(\"%s(%d,%d)%s: \", name, e[k].i, e[k].j, e[k].part ? \".im\" : \"\");\n"
     "    if (e[k].rule == 'z') printf(\"expected exactly 0\");\n"
     "    else if (isnan(e[k].value)) printf(\"expected NaN\");\n"
-    "    else printf(\"expected %.17g (error bound %.3g%s)\", e[k].value, e[k].bound, e[k].overflow_ok ? \", or non-finite\" : \"\");\n"
+    "    else printf(\"expected %.17g (error bound %.3g%s%s%s%s)\", e[k].value, e[k].bound,\n"
+    "                e[k].overflow_ok == 1 ? \", or non-finite\" : \"\", e[k].overflow_ok & 2 ? \", or +Inf\" : \"\",\n"
+    "                e[k].overflow_ok & 4 ? \", or -Inf\" : \"\", e[k].overflow_ok & 8 ? \", or NaN\" : \"\");\n"
     "    printf(\", actual %.17g\\n\", got);\n"
     "  }\n"
     "  for (long s = 0; s < scalars; s++) {\n"
@@ -245,9 +252,11 @@ void blas_emit_array(FILE *out, const blas_precision *p, const char *name, const
 blas_emit_expect blas_emit_expect_of(long scalar, size_t i, size_t j, int part,
                                      const mlf_expect *e, const mlf_expect *alt) {
   blas_emit_expect x = {scalar, (int)i, (int)j, part, 'v', e->value, e->bound, 0, 0,
-                        e->overflow_possible, 0};
-  int differs = alt && (memcmp(&alt->value, &e->value, sizeof e->value) != 0 || alt->bound != e->bound);
-  if (differs) x.has_alt = 1, x.alt = alt->value, x.alt_bound = alt->bound;
+                        e->overflow_possible, 0, 0};
+  int differs = alt && (memcmp(&alt->value, &e->value, sizeof e->value) != 0 || alt->bound != e->bound ||
+                        alt->overflow_possible != e->overflow_possible);
+  if (differs)
+    x.has_alt = 1, x.alt = alt->value, x.alt_bound = alt->bound, x.alt_overflow_ok = alt->overflow_possible;
   return x;
 }
 
@@ -257,7 +266,7 @@ void blas_emit_expectations(FILE *out, const char *name, const blas_emit_expect 
     fprintf(out, "    {%ld, %d, %d, %d, '%c', ", e[k].scalar, e[k].i, e[k].j, e[k].part, e[k].rule);
     const double nums[4] = {e[k].value, e[k].bound, e[k].alt, e[k].alt_bound};
     for (int q = 0; q < 4; q++) blas_emit_number(out, nums[q]), fprintf(out, ", ");
-    fprintf(out, "%d, %d},\n", e[k].overflow_ok, e[k].has_alt);
+    fprintf(out, "%d, %d, %d},\n", e[k].overflow_ok, e[k].has_alt, e[k].alt_overflow_ok);
   }
   if (!n) fprintf(out, "    {0, 0, 0, 0, '*', 0, 0, 0, 0, 0, 0},\n");
   fprintf(out, "};\nenum { %s_expectations = %zu };\n\n", name, n);

@@ -44,15 +44,16 @@ void blas_emit_array(FILE *out, const blas_precision *p, const char *name, const
 
 /* What one scalar of the output must hold after the call (the prelude's `expectation`):
  * rule 'v' the value within bound (a NaN value: any NaN; an infinity: the same one;
- * overflow_ok: any non-finite too), and when has_alt the alternative within its bound is
- * equally right; 'z' exactly zero; '*' anything (judged otherwise). Scalars no expectation
- * names must keep their bits. */
+ * overflow_ok: the non-finite results mlf_expect.overflow_possible allows, 1 any), and when
+ * has_alt the alternative within its bound (and alt_overflow_ok) is equally right; 'z'
+ * exactly zero; '*' anything (judged otherwise). Scalars no expectation names must keep
+ * their bits. */
 typedef struct {
   long scalar;     /* element offset * parts + part */
   int i, j, part;  /* the logical element, for the printout */
   char rule;
   double value, bound, alt, alt_bound;
-  int overflow_ok, has_alt;
+  int overflow_ok, has_alt, alt_overflow_ok;
 } blas_emit_expect;
 
 /* Rule 'v' for a reference expectation e, with alt (NULL: none) accepted where it differs. */

@@ -29,6 +29,7 @@
 #include "blas_product_reference.h"
 #include <math.h>
 #include <stdlib.h>
+#include "blas_allowed.h"
 #include "mlf_scratch.h"
 
 typedef blas_cld cld;
@@ -150,6 +151,12 @@ static void line_facts(const cld *x, size_t rows, size_t cols, int by_row, long 
     }
 }
 
+/* Term `terms` of an element, kept as a factor pair in kept[terms] and kept[stride + terms]
+ * (when kept). */
+static void keep(cld *kept, size_t stride, size_t terms, cld x, cld y) {
+  if (kept) kept[terms] = x, kept[stride + terms] = y;
+}
+
 /* One element's expectation under one semantics (or zero-skip side), valid while generation
  * is the loaded problem's; and, under the semantics at its own index, the infinities its terms
  * allow (blas_product_infinity_allowed), valid while signs_generation is. */
@@ -170,6 +177,7 @@ static struct {
   unsigned char *row_inf, *col_inf;
   cld *right_t;
   long double *left_mag, *right_mag;
+  mlf_scratch kept; /* the terms of the element blas_complex_allowed judges */
   memo_entry *memo; /* m x n x MEMO_KINDS */
   size_t memo_capacity;
   unsigned long generation;
@@ -258,8 +266,15 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
    * checked by blas_product_infinity_allowed). */
   int underflow_meets_inf = 0, infinities = k && (loaded.row_inf[i] || loaded.col_inf[j]);
   int check_vanishing = infinities || sem == BLAS_SEM_ZERO_SKIP;
+  cld c_in = pr->c_in[i * pr->n + j];
+  int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
+                    infinities;
+  /* A complex element an infinity enters: its terms are kept for blas_complex_allowed. */
+  int keep_terms = p->is_complex && infinity_in;
+  size_t stride = k + 1;
+  cld *kept = keep_terms ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
-  if (!check_vanishing && !pr->left_present && !pr->right_present) {
+  if (!check_vanishing && !keep_terms && !pr->left_present && !pr->right_present) {
     sum_every_term(i, j, k, r.how, &sums);
     terms = k;
   } else for (size_t l = 0; l < k; l++) {
@@ -267,7 +282,8 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
         (pr->right_present && !pr->right_present[l * pr->n + j])) {
       /* a structural zero (held as 0 in L or R), multiplied only by structural-zeros */
-      if (sem == BLAS_SEM_STRUCTURAL_ZEROS) terms++, add_term(&sums, x, y, r.how);
+      if (sem == BLAS_SEM_STRUCTURAL_ZEROS)
+        keep(kept, stride, terms, x, y), terms++, add_term(&sums, x, y, r.how);
       continue;
     }
     int x_gone = check_vanishing && vanishes(r.alpha, x, p);
@@ -275,6 +291,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
     int skipped = (side != BLAS_SKIP_RIGHT && x_gone) || (side != BLAS_SKIP_LEFT && y_gone);
     if (sem == BLAS_SEM_ZERO_SKIP && skipped) continue;
+    keep(kept, stride, terms, x, y);
     terms++;
     add_term(&sums, x, y, r.how);
   }
@@ -295,17 +312,29 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     alpha_mag = larger(alpha_mag, f);
   }
   long double factors = k ? left_sum + loaded.col_sum[j] + (long double)k * (alpha_mag + 1) : 0;
-  cld c_in = pr->c_in[i * pr->n + j];
   expect_element(&r, &sums, pre, factors, c_in, p->is_complex ? 2 : 1, out);
-  /* Complex arithmetic with an infinity is unspecified (textbook, real-scalar shortcuts, or
-   * the 3M method BLIS may use, which turns Inf into NaN): an infinity entering a complex
-   * element lets any non-finite result stand, as an overflow does. alpha enters only with
-   * products: for k = 0 (or no term) the element is beta C, or C itself under the quick
-   * return, whatever alpha holds. */
-  int infinity_in = (r.products && has_inf(r.alpha)) ||
-                    (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) || infinities;
-  if ((p->is_complex && infinity_in) || underflow_meets_inf)
-    for (int part = 0; part < (p->is_complex ? 2 : 1); part++) out[part].overflow_possible = 1;
+  if (keep_terms && pr->alpha_folded) {
+    /* L holds alpha a already: a kernel may attach alpha to the other factor instead (zher2k:
+     * TEMP1 = ALPHA*DCONJG(Y(J))), whose class L no longer shows (alpha a can be NaN where
+     * alpha b is not), so the orders are not derived here: any non-finite result stands. */
+    out[0].overflow_possible = out[1].overflow_possible = MLF_NONFINITE_ANY;
+  } else if (keep_terms) {
+    /* An infinity entering a complex element: the results the textbook formula gives in the
+     * orders kernels use (blas_allowed.h), in place of any non-finite result. */
+    int quick = !r.products && r.beta_one; /* C returned as it is */
+    blas_complex_element ce = {.p = p, .alpha = r.alpha, .beta = r.beta, .c = c_in,
+                               .x = kept, .y = kept + stride, .k = terms,
+                               .products = r.products && !quick, .with_beta = !r.beta_zero && !quick,
+                               .zero_parts = r.how == ARITH_COMPLEX_ZERO_PARTS};
+    if (sem == BLAS_SEM_EMPTY_SUM_SCALED && !terms && r.products)
+      ce.k = 1, kept[0] = kept[stride] = (cld){0, 0}; /* alpha * 0 */
+    int allowed[2];
+    blas_complex_allowed(&ce, allowed);
+    if (quick) allowed[0] = allowed[1] = 0; /* C exactly as it was */
+    out[0].overflow_possible = allowed[0], out[1].overflow_possible = allowed[1];
+  } else if (underflow_meets_inf) {
+    out[0].overflow_possible = MLF_NONFINITE_ANY;
+  }
 }
 
 /* The infinities the terms of real element (i, j) under sem allow (see the header): bit 0 +Inf,

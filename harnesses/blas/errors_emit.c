@@ -139,7 +139,7 @@ int errors_emit(const Mlf__Blas__ErrorCase *c, const char *tag, const char *iden
   size_t n_any = 0;
   for (size_t s = 0; !expected && s < output_scalars; s++)
     any[n_any++] = (blas_emit_expect){(long)s, (int)(s / (p.is_complex ? 2 : 1)), 0, (int)s % (p.is_complex ? 2 : 1),
-                                      '*', 0, 0, 0, 0, 0, 0};
+                                      '*', 0, 0, 0, 0, 0, 0, 0};
   blas_emit_expectations(out, output, any, n_any);
   free(any);
 

@@ -17,9 +17,11 @@
  * added wherever it rounds. */
 #include "level1_reference.h"
 #include "level1_sequence.h"
+#include "blas_allowed.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "mlf_scratch.h"
 
 typedef struct { long double re, im; } cld;
 
@@ -38,7 +40,6 @@ static cld element(const level1_problem *pr, int which, int i) {
 static long double magf(cld x) {
   return (isfinite(x.re) ? fabsl(x.re) : 0) + (isfinite(x.im) ? fabsl(x.im) : 0);
 }
-static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }
 static int has_nan(cld x) { return isnan(x.re) || isnan(x.im); }
 long double level1_overflow_limit(const blas_precision *p, long double k) {
   return p->max / (1 + 2 * k * p->unit_roundoff);
@@ -71,7 +72,7 @@ static int exact_sum(double a, double b, const blas_precision *p) {
   return isfinite(s) && (fa - (s - bb)) + (fb - bb) == 0;
 }
 
-mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p, int complex_inf) {
+mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p) {
   long double v = 0, total = 0;
   int exact = k <= 3; /* bit-exact results are recognised for up to 3 terms only */
   double t[3];
@@ -87,15 +88,16 @@ mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p, 
   if (exact && k == 3) exact = exact_sum(t[0] + t[1], t[2], p);
   long double bound = exact ? 0 : gamma_ld(k, p->unit_roundoff) * total + k * p->tiny +
                                       gamma_ld(k + 1, LD_U) * total + level1_storage_error(v);
-  return (mlf_expect){(double)v, (double)bound, complex_inf || total >= level1_overflow_limit(p, k)};
+  int overflow = total >= level1_overflow_limit(p, k);
+  return (mlf_expect){(double)v, (double)bound, blas_allowed_sum_of_products(f, k, overflow)};
 }
 
-/* Terms of one output part: x' = t0 + t1 (+ t2), as factor pairs. */
+/* Terms of one output part as factor pairs f[2j], f[2j + 1]. */
 typedef struct {
-  double f[8];
+  double *f;
   int k;
-} terms;
-static void add(terms *t, double a, double b, int zero_parts) {
+} terms_list;
+static void list_add(terms_list *t, double a, double b, int zero_parts) {
   if (zero_parts && (a == 0 || b == 0)) return; /* the product counts as zero */
   t->f[2 * t->k] = a, t->f[2 * t->k + 1] = b, t->k++;
 }
@@ -123,8 +125,8 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
    * complex number, the textbook product with (s, 0), whose 0 * im reaches re. */
   int zp = sem == L1_COMPLEX_ALTERNATIVE, cplx = p->is_complex;
   double ar = pr->alpha[0], ai = pr->alpha[1];
-  terms t[2] = {{{0}, 0}, {{0}, 0}}; /* real and imaginary part */
-  int complex_inf = 0;
+  double pairs[2][8]; /* an elementwise part has at most 4 terms */
+  terms_list t[2] = {{pairs[0], 0}, {pairs[1], 0}}; /* real and imaginary part */
   switch (pr->family) {
     case L1(SCAL): case L1(SCAL_REAL):
       if ((sem == L1_ZERO_ALPHA_SET && ar == 0 && ai == 0) ||
@@ -132,50 +134,43 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
         e[0] = e[1] = (mlf_expect){0, 0, 0};
         return;
       }
-      { /* csscal, zdscal multiply each part by a real alpha: IEEE real products, though an
-         * implementation may form the complex product with (alpha, 0), where an infinite
-         * part meets 0 (unspecified, as for every complex product with Inf) */
+      { /* csscal, zdscal multiply each part by a real alpha: IEEE real products (the
+         * complex alternative: the complex product with (alpha, 0), where an infinite part
+         * meets 0) */
         int zpc = zp && pr->family == L1(SCAL);
-        add(&t[0], ar, (double)x.re, zpc), add(&t[1], ar, (double)x.im, zpc);
-        complex_inf = cplx && (has_inf(x) || isinf(ar));
+        list_add(&t[0], ar, (double)x.re, zpc), list_add(&t[1], ar, (double)x.im, zpc);
         if (zp && pr->family == L1(SCAL_REAL))
-          add(&t[0], -0.0, (double)x.im, 0), add(&t[1], 0.0, (double)x.re, 0);
+          list_add(&t[0], -0.0, (double)x.im, 0), list_add(&t[1], 0.0, (double)x.re, 0);
       }
-      if (cplx && pr->family == L1(SCAL)) {
-        add(&t[0], -ai, (double)x.im, zp), add(&t[1], ai, (double)x.re, zp);
-        complex_inf = has_inf(x) || isinf(ar) || isinf(ai);
-      }
+      if (cplx && pr->family == L1(SCAL))
+        list_add(&t[0], -ai, (double)x.im, zp), list_add(&t[1], ai, (double)x.re, zp);
       break;
     case L1(AXPY):
       if (ar == 0 && ai == 0 && sem != L1_ZERO_ALPHA_COMPUTED) { /* quick return */
         e[0] = (mlf_expect){(double)y.re, 0, 0}, e[1] = (mlf_expect){(double)y.im, 0, 0};
         return;
       }
-      add(&t[0], 1, (double)y.re, 0), add(&t[1], 1, (double)y.im, 0);
-      add(&t[0], ar, (double)x.re, zp), add(&t[1], ar, (double)x.im, zp);
-      if (cplx) {
-        add(&t[0], -ai, (double)x.im, zp), add(&t[1], ai, (double)x.re, zp);
-        complex_inf = has_inf(x) || has_inf(y) || isinf(ar) || isinf(ai);
-      }
+      list_add(&t[0], 1, (double)y.re, 0), list_add(&t[1], 1, (double)y.im, 0);
+      list_add(&t[0], ar, (double)x.re, zp), list_add(&t[1], ar, (double)x.im, zp);
+      if (cplx) list_add(&t[0], -ai, (double)x.im, zp), list_add(&t[1], ai, (double)x.re, zp);
       break;
     case L1(ROT): { /* x' = c x + s y, y' = c y - s x, part by part (c, s real) */
       cld u = which ? y : x, v = which ? x : y;
       double sv = which ? -pr->s : pr->s;
-      add(&t[0], pr->c, (double)u.re, 0), add(&t[0], sv, (double)v.re, 0);
-      add(&t[1], pr->c, (double)u.im, 0), add(&t[1], sv, (double)v.im, 0);
+      list_add(&t[0], pr->c, (double)u.re, 0), list_add(&t[0], sv, (double)v.re, 0);
+      list_add(&t[1], pr->c, (double)u.im, 0), list_add(&t[1], sv, (double)v.im, 0);
       if (zp) { /* (c, 0) u + (sv, 0) v as complex products */
-        add(&t[0], -0.0, (double)u.im, 0), add(&t[0], -0.0, (double)v.im, 0);
-        add(&t[1], 0.0, (double)u.re, 0), add(&t[1], 0.0, (double)v.re, 0);
+        list_add(&t[0], -0.0, (double)u.im, 0), list_add(&t[0], -0.0, (double)v.im, 0);
+        list_add(&t[1], 0.0, (double)u.re, 0), list_add(&t[1], 0.0, (double)v.re, 0);
       }
       /* The reference csrot, zdrot write C*CX(I) + S*CY(I), which gfortran may evaluate as
-       * a complex product with (C, 0): an infinite part then meets 0 (unspecified). */
-      complex_inf = cplx && (has_inf(x) || has_inf(y) || isinf(pr->c) || isinf(pr->s));
+       * a complex product with (C, 0): the complex alternative above. */
       break;
     }
     case L1(ROTM): { /* (x', y') = H (x, y) with H as the flag says */
       double h[4];
       level1_rotm_matrix(pr, h);
-      add(&t[0], h[2 * which], (double)x.re, 0), add(&t[0], h[2 * which + 1], (double)y.re, 0);
+      list_add(&t[0], h[2 * which], (double)x.re, 0), list_add(&t[0], h[2 * which + 1], (double)y.re, 0);
       break;
     }
     default: /* not elementwise: the output is the input (level1_copied_from) */
@@ -183,7 +178,7 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
       return;
   }
   for (int part = 0; part < (cplx ? 2 : 1); part++)
-    e[part] = t[part].k ? level1_sum_products(t[part].f, t[part].k, p, complex_inf) : (mlf_expect){0, 0, 0};
+    e[part] = t[part].k ? level1_sum_products(t[part].f, t[part].k, p) : (mlf_expect){0, 0, 0};
 }
 
 int level1_copied_from(const level1_problem *pr, int which, int i, int *from_i) {
@@ -226,18 +221,26 @@ static cld cmul(cld a, cld b, int zero_parts) {
  * form float products exactly in double and sum them there (gamma_n(2^-53)), sdsdot then
  * rounding once to float (u |result| + tiny / 2, on a sum off by at most that error). */
 static void expect_dot(const level1_problem *pr, level1_semantics sem, mlf_expect e[2]) {
+  static mlf_scratch storage;
   const blas_precision *p = &pr->p;
   int mixed = pr->family == L1(SDSDOT) || pr->family == L1(DSDOT);
+  int n_pairs = pr->n > 0 ? pr->n : 0, zp = sem == L1_COMPLEX_ALTERNATIVE;
+  terms_list part[2] = {{mlf_scratch_get(&storage, (size_t)(8 * n_pairs + 4) * sizeof(double)), 0}, {0}};
+  part[1].f = part[0].f + 4 * n_pairs + 2;
   cld s = {pr->family == L1(SDSDOT) ? pr->alpha[0] : 0, 0};
+  if (pr->family == L1(SDSDOT)) list_add(&part[0], s.re, 1, 0);
   long double total = fabsl(s.re);
-  int inf = 0;
   for (int i = 0; i < pr->n; i++) {
     cld x = element(pr, 0, i), y = element(pr, 1, i);
     if (pr->family == L1(DOTC)) x.im = -x.im;
-    cld t = p->is_complex ? cmul(x, y, sem == L1_COMPLEX_ALTERNATIVE) : (cld){x.re * y.re, 0};
+    cld t = p->is_complex ? cmul(x, y, zp) : (cld){x.re * y.re, 0};
     s.re += t.re, s.im += t.im;
     total += magf(x) * magf(y);
-    inf |= has_inf(x) || has_inf(y);
+    list_add(&part[0], (double)x.re, (double)y.re, zp);
+    if (p->is_complex) { /* the textbook product's four */
+      list_add(&part[0], -(double)x.im, (double)y.im, zp);
+      list_add(&part[1], (double)x.re, (double)y.im, zp), list_add(&part[1], (double)x.im, (double)y.re, zp);
+    }
   }
   long double n = pr->n > 0 ? pr->n : 0, terms = p->is_complex ? 2 * n : n, bound;
   int overflow = total >= level1_overflow_limit(p, terms);
@@ -256,9 +259,10 @@ static void expect_dot(const level1_problem *pr, level1_semantics sem, mlf_expec
     bound = gamma_ld(terms, p->unit_roundoff) * total + terms * p->tiny +
             gamma_ld(terms + 1, LD_U) * total;
   }
-  int any = overflow || (p->is_complex && inf);
-  e[0] = (mlf_expect){(double)s.re, (double)(bound + level1_storage_error(s.re)), any};
-  e[1] = (mlf_expect){(double)s.im, (double)(bound + level1_storage_error(s.im)), any};
+  e[0] = (mlf_expect){(double)s.re, (double)(bound + level1_storage_error(s.re)),
+                      blas_allowed_sum_of_products(part[0].f, part[0].k, overflow)};
+  e[1] = (mlf_expect){(double)s.im, (double)(bound + level1_storage_error(s.im)),
+                      blas_allowed_sum_of_products(part[1].f, part[1].k, overflow)};
 }
 
 /* nrm2 (K = n real parts): a scaled sum of squares (the reference's Blue algorithm with

@@ -50,9 +50,10 @@ void level1_expect_element(const level1_problem *pr, level1_semantics sem, int w
 int level1_copied_from(const level1_problem *pr, int which, int i, int *from_i);
 
 /* The sum of the k products f[2j] * f[2j + 1] in long double, with the bound of the file
- * comment of level1_reference.c for any evaluation order in the precision; complex_inf lets
- * any non-finite result stand (complex arithmetic with an infinity is unspecified). */
-mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p, int complex_inf);
+ * comment of level1_reference.c for any evaluation order in the precision, and the
+ * non-finite results an overflow allows (blas_allowed_sum_of_products: the terms' signs). A
+ * complex part is such a sum: the textbook formula's products of two inputs. */
+mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p);
 
 /* The largest magnitude a sum of k rounded terms may reach without any evaluation order
  * overflowing; the error of storing v (long double) as a double expectation. */

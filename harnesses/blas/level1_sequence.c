@@ -8,8 +8,10 @@
  * g = gamma_2(u) + gamma_2(2^-64): the propagated errors, the step's two products and sum
  * in the precision (computed from values within B of the reference's, so at most
  * |xt| + Bx in size) and in long double, and two products that may underflow. The bound
- * is itself rounded up by a factor 1 + 2^-60 a step. Once |xt| + B may reach the overflow
- * threshold, every later value may be non-finite. */
+ * is itself rounded up by a factor 1 + 2^-60 a step. Beside it each value carries what it may
+ * be in the precision (finite, +Inf, -Inf, NaN: IEEE 754 6.1, 6.2, 7.2 applied step by step,
+ * an overflow keeping the sign of a finite product), which is the set of non-finite results
+ * its expectation allows. */
 #include "level1_sequence.h"
 #include <math.h>
 #include <string.h>
@@ -47,11 +49,6 @@ static void axpy_sequence(const level1_problem *pr, level1_semantics sem, mlf_ex
   mlf_expect e[2] = {{(double)y.re, 0, 0}, {(double)y.im, 0, 0}};
   if ((ar != 0 || ai != 0) || sem == L1_ZERO_ALPHA_COMPUTED) {
     double *f = mlf_scratch_get(&storage, (size_t)(2 + 4 * n) * sizeof *f);
-    int complex_inf = cplx && (isinf(ar) || isinf(ai) || isinf(y.re) || isinf(y.im));
-    for (int i = 0; i < n; i++) {
-      cpart x = element_of(&pr->x, p, i);
-      complex_inf |= cplx && (isinf(x.re) || isinf(x.im));
-    }
     for (int part = 0; part < (cplx ? 2 : 1); part++) {
       int k = 0;
       f[2 * k] = 1, f[2 * k + 1] = (double)(part ? y.im : y.re), k++;
@@ -65,23 +62,96 @@ static void axpy_sequence(const level1_problem *pr, level1_semantics sem, mlf_ex
           f[2 * k] = pairs[2 * j], f[2 * k + 1] = pairs[2 * j + 1], k++;
         }
       }
-      e[part] = level1_sum_products(f, k, p, complex_inf);
+      e[part] = level1_sum_products(f, k, p);
     }
   }
   fill_all(y_out, n, e);
 }
 
+/* What a value may be in the precision: finite (MAY_FINITE, within b of v) and the MLF_MAY_*
+ * non-finite results. */
+enum { MAY_FINITE = 16, MAY_INF = MLF_MAY_POS_INF | MLF_MAY_NEG_INF };
+
 typedef struct {
   long double v, b; /* long-double value, bound on the precision's distance from it */
+  unsigned may;
 } tracked;
 
-/* One output part of a step: h1 a + h2 b (+ the complex alternative's zero products). */
-static tracked step(double h1, tracked a, double h2, tracked b, long double zero_terms,
-                    long double g, long double tiny) {
-  tracked r = {h1 * a.v + h2 * b.v + zero_terms, 0};
-  if (isfinite(r.v)) {
-    long double mag = fabsl(h1) * (fabsl(a.v) + a.b) + fabsl(h2) * (fabsl(b.v) + b.b);
+static tracked exact_value(long double v) {
+  unsigned may = isnan(v) ? MLF_MAY_NAN
+                 : isinf(v) ? (v > 0 ? MLF_MAY_POS_INF : MLF_MAY_NEG_INF) : MAY_FINITE;
+  return (tracked){v, 0, may};
+}
+
+/* The infinity bit of sign(h) times the infinity bit inf. */
+static unsigned signed_inf(double h, unsigned inf) {
+  return signbit(h) ? (inf == MLF_MAY_POS_INF ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF) : inf;
+}
+
+/* The signs (MAY_INF bits) a finite x may have: none for an exact zero, both when rounding may
+ * take it across zero. */
+static unsigned finite_signs(tracked x) {
+  if (x.v == 0 && x.b == 0) return 0;
+  if (fabsl(x.v) > x.b) return x.v > 0 ? MLF_MAY_POS_INF : MLF_MAY_NEG_INF;
+  return MAY_INF;
+}
+
+/* The signs a finite h x may overflow to. */
+static unsigned overflow_signs(double h, tracked x) {
+  unsigned signs = finite_signs(x);
+  if (!(x.may & MAY_FINITE) || h == 0 || !signs) return 0;
+  return signs == MAY_INF ? MAY_INF : signed_inf(h, signs);
+}
+
+/* What h x may be for an exact h (IEEE 754-2019 6.1, 6.2, 7.2: Inf * 0 and NaN give NaN); a
+ * finite product at or past limit may be an infinity of its sign. */
+static unsigned product_may(double h, tracked x, long double limit) {
+  if (isnan(h)) return MLF_MAY_NAN;
+  unsigned r = x.may & MLF_MAY_NAN;
+  for (unsigned inf = MLF_MAY_POS_INF; inf <= MLF_MAY_NEG_INF; inf <<= 1)
+    if (x.may & inf) r |= h == 0 ? MLF_MAY_NAN : signed_inf(h, inf);
+  if (x.may & MAY_FINITE) {
+    unsigned signs = finite_signs(x);
+    if (!isinf(h)) {
+      r |= MAY_FINITE;
+      if (!(fabsl(h) * (fabsl(x.v) + x.b) < limit)) r |= overflow_signs(h, x);
+    } else if (signs == MLF_MAY_POS_INF || signs == MLF_MAY_NEG_INF) {
+      r |= signed_inf(h, signs);
+    } else {
+      r |= signs | MLF_MAY_NAN; /* x may be zero: Inf * 0 */
+    }
+  }
+  return r;
+}
+
+/* What a sum of parts that may be a and b may be (Inf - Inf is NaN, 7.2). */
+static unsigned sum_may(unsigned a, unsigned b) {
+  unsigned r = (a | b) & MLF_MAY_NAN;
+  if (((a & MLF_MAY_POS_INF) && (b & MLF_MAY_NEG_INF)) ||
+      ((a & MLF_MAY_NEG_INF) && (b & MLF_MAY_POS_INF)))
+    r |= MLF_MAY_NAN;
+  if (a & MAY_FINITE) r |= b & (MAY_INF | MAY_FINITE);
+  if (b & MAY_FINITE) r |= a & MAY_INF;
+  return r | (a & b & MAY_INF);
+}
+
+/* One output part of a step: h1 a + h2 b (+ the complex alternative's zero products
+ * z[0] o[0] + z[1] o[1], z = +-0, when o). A product that may overflow may be an infinity of
+ * its sign (meeting one of the other sign: NaN); a finite sum that may overflow may be an
+ * infinity of the sign of a nonzero finite product (rounding keeps signs). */
+static tracked step(double h1, tracked a, double h2, tracked b, const double z[2],
+                    const tracked *o, long double g, long double tiny, long double limit) {
+  long double zero_terms = o ? z[0] * o[0].v + z[1] * o[1].v : 0;
+  tracked r = {h1 * a.v + h2 * b.v + zero_terms, 0,
+               sum_may(product_may(h1, a, limit), product_may(h2, b, limit))};
+  if (o)
+    r.may = sum_may(r.may, sum_may(product_may(z[0], o[0], limit), product_may(z[1], o[1], limit)));
+  long double mag = fabsl(h1) * (fabsl(a.v) + a.b) + fabsl(h2) * (fabsl(b.v) + b.b);
+  if (isfinite(r.v))
     r.b = (fabsl(h1) * a.b + fabsl(h2) * b.b + g * mag + 2 * tiny) * (1 + 0x1p-60L);
+  if ((r.may & MAY_FINITE) && !(mag < limit)) {
+    unsigned signs = overflow_signs(h1, a) | overflow_signs(h2, b);
+    r.may |= signs | (signs == MAY_INF ? MLF_MAY_NAN : 0);
   }
   return r;
 }
@@ -96,42 +166,33 @@ static void map_sequence(const level1_problem *pr, level1_semantics sem, mlf_exp
   double h[4] = {pr->c, pr->s, -pr->s, pr->c};
   if (pr->family == L1(ROTM)) level1_rotm_matrix(pr, h);
   long double g = mlf_gamma(2, p->unit_roundoff) + mlf_gamma(2, 0x1p-64);
-  int complex_inf = cplx && (isinf(pr->c) || isinf(pr->s)), overflow = 0;
-  for (int i = 0; i < n && cplx; i++) {
-    cpart x = element_of(&pr->x, p, i), y = element_of(&pr->y, p, i);
-    complex_inf |= isinf(x.re) || isinf(x.im) || isinf(y.re) || isinf(y.im);
-  }
+  long double limit = level1_overflow_limit(p, 2);
   const level1_vector *in[2] = {&pr->x, &pr->y};
   tracked carried[2][2]; /* [vector][part] of the zero-increment elements */
   for (int w = 0; w < 2; w++) {
     cpart v = element_of(in[w], p, 0);
-    carried[w][0] = (tracked){v.re, 0}, carried[w][1] = (tracked){v.im, 0};
+    carried[w][0] = exact_value(v.re), carried[w][1] = exact_value(v.im);
   }
   mlf_expect last[2][2] = {{{0}}};
   for (int i = 0; i < n; i++) {
     tracked cur[2][2], next[2][2];
     for (int w = 0; w < 2; w++) {
       cpart v = element_of(in[w], p, i);
-      cur[w][0] = zero[w] ? carried[w][0] : (tracked){v.re, 0};
-      cur[w][1] = zero[w] ? carried[w][1] : (tracked){v.im, 0};
+      cur[w][0] = zero[w] ? carried[w][0] : exact_value(v.re);
+      cur[w][1] = zero[w] ? carried[w][1] : exact_value(v.im);
     }
     for (int part = 0; part < parts; part++) {
       /* the textbook product with (c, 0), (s, 0): -0 or 0 times the other part */
-      long double zx = 0, zy = 0;
-      if (alternative) {
-        long double z = part ? 0.0L : -0.0L;
-        zx = z * cur[0][!part].v + z * cur[1][!part].v;
-        zy = z * cur[1][!part].v + z * cur[0][!part].v;
-      }
-      next[0][part] = step(h[0], cur[0][part], h[1], cur[1][part], zx, g, p->tiny);
-      next[1][part] = step(h[2], cur[0][part], h[3], cur[1][part], zy, g, p->tiny);
+      double z = part ? 0.0 : -0.0, zs[2] = {z, z};
+      const tracked other[2] = {cur[0][!part], cur[1][!part]}, *o = alternative ? other : NULL;
+      next[0][part] = step(h[0], cur[0][part], h[1], cur[1][part], zs, o, g, p->tiny, limit);
+      next[1][part] = step(h[2], cur[0][part], h[3], cur[1][part], zs, o, g, p->tiny, limit);
     }
     for (int w = 0; w < 2; w++) {
       for (int part = 0; part < parts; part++) {
         tracked t = next[w][part];
-        overflow |= isfinite(t.v) && fabsl(t.v) + t.b >= level1_overflow_limit(p, 2);
         last[w][part] = (mlf_expect){(double)t.v, (double)(t.b + level1_storage_error(t.v)),
-                                     overflow || complex_inf};
+                                     (int)(t.may & (MAY_INF | MLF_MAY_NAN))};
         if (zero[w]) carried[w][part] = t;
       }
       if (!zero[w] && out[w]) out[w][2 * i] = last[w][0], out[w][2 * i + 1] = last[w][1];

@@ -39,10 +39,12 @@ static int same_element(const void *x, const void *y, const blas_precision *p) {
 /* follow's elements in a copy of the case's output (pb->output, the input values) laid out
  * like out, judged as out was; the first offending storage offset or -1. A deviation that a
  * deviant semantics explains (zero-skip, empty-sum-scaled, beta-over-alpha, ...) is the
- * transformed call taking a branch with another NaN/Inf or scaling rule, which the differential
- * oracle reports on plain calls of that branch, so only unexplained ones count. */
+ * transformed call taking a branch with another NaN/Inf or scaling rule: it still breaks the
+ * relation, named by that semantics in *explained (BLAS_SEM_EXACT when nothing explains it), so
+ * the registry decides what is known. */
 static long first_misjudged(const level23_problem *pb, const level23_operand *out,
-                            const level23_operand *follow, level23_map map) {
+                            const level23_operand *follow, level23_map map,
+                            blas_semantics *explained) {
   level23_verdict v;
   level23_judge(pb, out, &v);
   if (v.worst.base != BLAS_VERDICT_OK || v.changed_unwritten) return -1;
@@ -55,13 +57,16 @@ static long first_misjudged(const level23_problem *pb, const level23_operand *ou
   level23_judge(pb, &laid, &v);
   blas_matrix_free(&laid.store);
   if (v.changed_unwritten) return v.changed_at;
-  int holds = v.worst.base == BLAS_VERDICT_OK || v.worst.explained_by != BLAS_SEM_EXACT;
-  return holds ? -1 : level23_slot(out, v.bad_i, v.bad_j);
+  if (v.worst.base == BLAS_VERDICT_OK) return -1;
+  *explained = v.worst.explained_by;
+  return level23_slot(out, v.bad_i, v.bad_j);
 }
 
 long level23_first_mismatch(const level23_problem *pb, const level23_operand *out,
-                            const level23_operand *follow, level23_map map, int exact) {
+                            const level23_operand *follow, level23_map map, int exact,
+                            blas_semantics *explained) {
   long at = -1;
+  *explained = BLAS_SEM_EXACT;
   if (exact) {
     for (size_t e = 0; e < out->store.count && at < 0; e++) {
       long to = level23_mapped_slot(map, out, follow, e);
@@ -69,7 +74,7 @@ long level23_first_mismatch(const level23_problem *pb, const level23_operand *ou
         at = (long)e;
     }
   } else {
-    at = first_misjudged(pb, out, follow, map);
+    at = first_misjudged(pb, out, follow, map, explained);
   }
   if (at < 0 && !blas_matrix_padding_intact(&follow->store, &pb->p)) at = 0;
   return at;
@@ -96,7 +101,14 @@ long level23_first_outside(const level23_problem *pb, const level23_operand *out
       for (size_t part = 0; part < parts; part++) {
         const mlf_expect *e = &pb->expected[(i * cols + j) * parts + part];
         long double du = part ? u.im : u.re, dv = part ? v.im : v.re;
-        if (e->overflow_possible || du == dv || (isnan(du) && isnan(dv))) continue;
+        if (du == dv || (isnan(du) && isnan(dv))) continue;
+        if (e->overflow_possible && !(isfinite(du) && isfinite(dv))) {
+          /* an overflow: y's order is one of the sum's orders, so its value must be one the
+           * element allows (the bound, the non-finite set, an infinity's sign: blas_verdict) */
+          if (blas_verdict_of((double)dv, e, pb->product, i, j, part).base != BLAS_VERDICT_OK)
+            return level23_slot(out, i, j);
+          continue;
+        }
         if (!(fabsl(du - dv) <= factor * e->bound)) return level23_slot(out, i, j);
       }
     }

@@ -35,7 +35,7 @@ static size_t expectations(const level23_problem *pb, blas_emit_expect *rules) {
       mlf_expect alt[2];
       if (pb->product && p->is_complex) blas_product_expect_one(pb->product, BLAS_SEM_COMPLEX_ZERO_PARTS, i, j, alt);
       for (int part = 0; part < parts; part++) {
-        blas_emit_expect x = {slot * parts + part, (int)i, (int)j, part, '*', 0, 0, 0, 0, 0, 0};
+        blas_emit_expect x = {slot * parts + part, (int)i, (int)j, part, '*', 0, 0, 0, 0, 0, 0, 0};
         if (!pb->product) x.rule = zero_alpha_solve ? 'z' : '*';
         else if (hermitian_out && i == j && part == 1) {
           if (pb->quick_return) continue; /* untouched: the unchanged check covers it */

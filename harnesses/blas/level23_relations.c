@@ -85,6 +85,7 @@
  *     permuted order (every library measured differs): judged. */
 #include "level23_relations.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "blas_known_crashes.h"
 #include "level23_compare.h"
@@ -163,9 +164,18 @@ static int plain_problem(const level23_problem *pb, int with_c) {
          plain(pr->right, pr->k * pr->n) && (!with_c || plain(pr->c_in, pr->m * pr->n));
 }
 
-/* Every scalar and value the product reads (C when beta != 0) is finite and no expected
- * element may overflow: the bounds apply. */
-static int finite_problem(const level23_problem *pb) {
+/* kind, or kind-<semantics> when a deviant semantics names the follow-up's deviation
+ * (level23_first_mismatch), in a buffer kept until the next call; NULL without a mismatch. */
+static const char *named(const char *kind, long offset, blas_semantics explained) {
+  static char buf[96];
+  if (offset < 0) return NULL;
+  if (explained == BLAS_SEM_EXACT) return kind;
+  snprintf(buf, sizeof buf, "%s-%s", kind, blas_semantics_names[explained]);
+  return buf;
+}
+
+/* Every scalar and value the product reads (C when beta != 0) is finite. */
+static int finite_inputs(const level23_problem *pb) {
   const blas_product *pr = pb->product;
   int beta_zero = pb->beta[0] == 0 && pb->beta[1] == 0;
   size_t counts[3] = {pr->m * pr->k, pr->k * pr->n, beta_zero ? 0 : pr->m * pr->n};
@@ -175,8 +185,6 @@ static int finite_problem(const level23_problem *pb) {
   for (int a = 0; a < 3; a++)
     for (size_t e = 0; e < counts[a]; e++)
       if (!isfinite(arrays[a][e].re) || !isfinite(arrays[a][e].im)) return 0;
-  for (size_t e = 0; e < pr->m * pr->n * (pb->p.is_complex ? 2 : 1); e++)
-    if (pb->expected[e].overflow_possible) return 0;
   return 1;
 }
 
@@ -210,12 +218,13 @@ static const char *same_memory(const blas_backend *b, const level23_problem *pb,
     kind = "relation-scale-pow2";
   }
   *offset = -1;
+  blas_semantics explained = BLAS_SEM_EXACT;
   if (applies && call(b, pb, fortran, &args))
     *offset = relation == MLF__BLAS__LEVEL23_CASE__RELATION__SCALE_POW2
                   ? level23_first_not_scaled(out, &second, &pb->p, 2)
-                  : level23_first_mismatch(pb, out, &second, L23_SAME_STORAGE, exact);
+                  : level23_first_mismatch(pb, out, &second, L23_SAME_STORAGE, exact, &explained);
   blas_matrix_free(&second.store);
-  return *offset >= 0 ? kind : NULL;
+  return named(kind, *offset, explained);
 }
 
 /* Points the argument for operand `which` at o (data and leading dimension or increment). */
@@ -260,16 +269,17 @@ static const char *restored(const blas_backend *b, const level23_problem *pb, in
     use_operand(&args, w_out, &second);
   }
   *offset = -1;
+  blas_semantics explained = BLAS_SEM_EXACT;
   if (any && call(b, pb, pb->fortran, &args))
-    *offset = made[w_out] ? level23_first_mismatch(pb, out, &copies[w_out], L23_RESTORED, exact)
-                          : level23_first_mismatch(pb, out, &second, L23_SAME_STORAGE, exact);
+    *offset = made[w_out] ? level23_first_mismatch(pb, out, &copies[w_out], L23_RESTORED, exact, &explained)
+                          : level23_first_mismatch(pb, out, &second, L23_SAME_STORAGE, exact, &explained);
   for (int w = 0; w < OPERANDS; w++)
     if (made[w]) {
       mlf_guard_set_readonly(copies[w].store.data, 0);
       blas_matrix_free(&copies[w].store);
     }
   if (!made[w_out]) blas_matrix_free(&second.store);
-  return *offset >= 0 ? (vectors ? "relation-increment-sign" : "relation-ld-padding") : NULL;
+  return named(vectors ? "relation-increment-sign" : "relation-ld-padding", *offset, explained);
 }
 
 static int is_gemm(const level23_problem *pb) { return strcmp(pb->routine->name, "gemm") == 0; }
@@ -279,7 +289,8 @@ static int is_gemm(const level23_problem *pb) { return strcmp(pb->routine->name,
 static const char *split_k(const blas_backend *b, const level23_problem *pb,
                            const level23_operand *out, long *offset) {
   *offset = -1;
-  if (!is_gemm(pb) || pb->k < 2 || pb->m == 0 || pb->n == 0 || !finite_problem(pb)) return NULL;
+  /* an overflow is judged by the allowed set (level23_first_outside) */
+  if (!is_gemm(pb) || pb->k < 2 || pb->m == 0 || pb->n == 0 || !finite_inputs(pb)) return NULL;
   int k1 = 1 + (int)(pb->relation_knob % (uint32_t)(pb->k - 1));
   static const double one_d[2] = {1, 0};
   static const float one_f[2] = {1, 0};
@@ -316,9 +327,11 @@ static const char *transpose_identity(const blas_backend *b, const level23_probl
   args.a = pb->b.store.data, args.lda = (int)pb->b.store.ld;
   args.b = pb->a.store.data, args.ldb = (int)pb->a.store.ld;
   args.c = ct.store.data, args.ldc = (int)ct.store.ld;
-  if (call(b, pb, pb->fortran, &args)) *offset = level23_first_mismatch(pb, out, &ct, L23_TRANSPOSED, 0);
+  blas_semantics explained = BLAS_SEM_EXACT;
+  if (call(b, pb, pb->fortran, &args))
+    *offset = level23_first_mismatch(pb, out, &ct, L23_TRANSPOSED, 0, &explained);
   blas_matrix_free(&ct.store);
-  return *offset >= 0 ? "relation-transpose-identity" : NULL;
+  return named("relation-transpose-identity", *offset, explained);
 }
 
 /* linearity-alpha: two calls with beta = 0, with alpha and with 2^e alpha, e = 1 + knob mod 4,
@@ -391,7 +404,7 @@ static const char *linearity_beta(const blas_backend *b, const level23_problem *
     level23_args args = level23_args_for(pb, &half);
     args.beta = pb->p.is_double ? (const void *)beta2 : beta2_f;
     if (call(b, pb, pb->fortran, &args))
-      *offset = level23_first_mismatch(pb, out, &half, L23_SAME_STORAGE, 1);
+      *offset = level23_first_mismatch(pb, out, &half, L23_SAME_STORAGE, 1, &(blas_semantics){0});
   }
   blas_matrix_free(&half.store);
   return *offset >= 0 ? "relation-linearity-beta" : NULL;
@@ -436,11 +449,12 @@ static const char *permutation(const blas_backend *b, const level23_problem *pb,
     if (o != pb->output) mlf_guard_set_readonly(copies[w].store.data, 1);
     use_operand(&args, w, &copies[w]);
   }
+  blas_semantics explained = BLAS_SEM_EXACT;
   if (call(b, pb, pb->fortran, &args)) {
     level23_operand back;
     level23_permuted_copy(&back, &copies[w_out], &pb->p, P_inv, out->is_vector ? NULL : Q_inv,
                           pb->side, "permuted back");
-    *offset = level23_first_mismatch(pb, out, &back, L23_SAME_STORAGE, 0);
+    *offset = level23_first_mismatch(pb, out, &back, L23_SAME_STORAGE, 0, &explained);
     blas_matrix_free(&back.store);
   }
   for (int w = 0; w < OPERANDS; w++)
@@ -448,7 +462,7 @@ static const char *permutation(const blas_backend *b, const level23_problem *pb,
       mlf_guard_set_readonly(copies[w].store.data, 0);
       blas_matrix_free(&copies[w].store);
     }
-  return *offset >= 0 ? "relation-permutation" : NULL;
+  return named("relation-permutation", *offset, explained);
 }
 
 const char *level23_relation_check(const blas_backend *b, const level23_problem *pb,

@@ -269,6 +269,35 @@ static void copy_and_swap_shift(void **state) {
   free_problem(&pr);
 }
 
+/* rot with incy = 0, c = 1e308, s = 0: y(1) = 5 is scaled three times, the first already past
+ * the overflow threshold: every order gives +Inf (rounding keeps the sign, no Inf - Inf), so
+ * -Inf and NaN are caught (any non-finite result stood before); a finite 5e308 never is. */
+static void map_overflow_keeps_its_sign(void **state) {
+  (void)state;
+  level1_problem pr = problem2(R(ROT), 1, 0);
+  pr.c = 1e308, pr.s = 0;
+  mlf_expect e[2];
+  level1_expect_sequence_element(&pr, L1_EXACT, 1, 0, e);
+  assert_int_equal(mlf_check_expect(INFINITY, &e[0]), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(-INFINITY, &e[0]), MLF_CMP_INF);
+  assert_int_equal(mlf_check_expect(NAN, &e[0]), MLF_CMP_NAN);
+  assert_int_not_equal(mlf_check_expect(0x1.fffffffffffffp1023, &e[0]), MLF_CMP_OK);
+  pr.s = 1e308; /* y' = c y - s x with x = 3 > 0 and y > 0: both signs, so NaN may arise */
+  level1_expect_sequence_element(&pr, L1_EXACT, 1, 0, e);
+  assert_int_equal(mlf_check_expect(NAN, &e[0]), MLF_CMP_OK);
+  free_problem(&pr);
+  /* both increments 0 (x = 12, y = 5 stored), c = -Inf, s = 1e308: x' = -Inf + 5e308, where the
+   * second product overflows to +Inf in double: NaN stands beside -Inf (OpenBLAS 0.3.21's srot
+   * gave it for the float analogue), +Inf does not */
+  pr = problem2(R(ROT), 0, 0);
+  pr.n = 1, pr.c = -INFINITY, pr.s = 1e308; /* one step (a second would meet -Inf with +Inf) */
+  level1_expect_sequence_element(&pr, L1_EXACT, 0, 0, e);
+  assert_int_equal(mlf_check_expect(-INFINITY, &e[0]), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(NAN, &e[0]), MLF_CMP_OK);
+  assert_int_not_equal(mlf_check_expect(INFINITY, &e[0]), MLF_CMP_OK);
+  free_problem(&pr);
+}
+
 /* rot and rotm with a zero increment: n 2x2 maps in sequence, each reading what the last
  * wrote; the double evaluation of that sequence is within the bound, a result 2^-40 off is
  * not, nor one that applies each map to the original element. */
@@ -320,6 +349,7 @@ int main(void) {
       cmocka_unit_test(axpy_sums_into_one_element),
       cmocka_unit_test(copy_and_swap_shift),
       cmocka_unit_test(maps_run_in_sequence),
+      cmocka_unit_test(map_overflow_keeps_its_sign),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

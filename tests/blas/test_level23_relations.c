@@ -7,7 +7,11 @@
  * transposed-transposed branch, a bias on the beta = 0 path, and, for the bit-exact tier of
  * ld-padding, a summation order chosen by lda; a large-beta path that ignores beta's sign or
  * fuses beta c into its sum (linearity in beta), and a row-tail kernel that takes the first term
- * of the last row in magnitude (permutation, with a naive dsymv for the symmetric rebuild). */
+ * of the last row in magnitude (permutation, with a naive dsymv for the symmetric rebuild), and a
+ * beta = 1 path that clamps an overflow to the largest finite number (split-k on an overflow),
+ * and a transposed-transposed branch that skips zero factors (a relation broken by a deviation a
+ * deviant semantics names, reported with its name). */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,7 +24,7 @@
 typedef enum {
   CORRECT, FLAKY, FORTRAN_REVERSED, ROW_MAJOR_REVERSED, ALPHA_PATH, ASSUMES_PACKED_LDA,
   IGNORES_INC_SIGN, BETA_ONE_AS_ZERO, TT_DROPS_LAST, BETA_ZERO_BIASED, LDA_ORDER,
-  LARGE_BETA_UNSIGNED, LARGE_BETA_FUSED, TAIL_ROW_ABS
+  LARGE_BETA_UNSIGNED, LARGE_BETA_FUSED, TAIL_ROW_ABS, BETA_ONE_CLAMPS_INF, TT_ZERO_SKIP
 } defect;
 static defect active;
 
@@ -47,6 +51,18 @@ static double dot(int reverse, int k, const double *a, int lda, int ta, const do
   return s;
 }
 
+/* sum_l op(A)(i, l) op(B)(l, j) with both transposed, leaving out terms with a zero factor
+ * (the zero-skip semantics). */
+static double dot_skipping_zeros(int k, const double *a, int lda, const double *b, int ldb, int i,
+                                 int j) {
+  double s = 0;
+  for (int l = 0; l < k; l++) {
+    double x = op_at(a, lda, 1, i, l), y = op_at(b, ldb, 1, l, j);
+    if (x != 0 && y != 0) s += x * y;
+  }
+  return s;
+}
+
 /* s + beta y, on the defective large-beta paths without beta's sign or fused. */
 static double plus_beta(double s, double beta, double y) {
   if (fabs(beta) > 2 && active == LARGE_BETA_UNSIGNED) beta = fabs(beta);
@@ -65,9 +81,12 @@ static void col_major_dgemm(int row_major, int ta, int tb, int m, int n, int k, 
       int reverse = (active == ROW_MAJOR_REVERSED && row_major) ||
                     (active == ALPHA_PATH && fabs(alpha) > 2) || (active == LDA_ORDER && lda > m + 4);
       int terms = active == TT_DROPS_LAST && tt && k > 0 ? k - 1 : k;
-      double s = alpha * dot(reverse, terms, a, lda, ta, b, ldb, tb, i, j, m);
+      double s = alpha * (active == TT_ZERO_SKIP && tt ? dot_skipping_zeros(k, a, lda, b, ldb, i, j)
+                                                      : dot(reverse, terms, a, lda, ta, b, ldb, tb, i, j, m));
       if (active == BETA_ZERO_BIASED && beta == 0) s += 0x1p-30;
-      c[i + (size_t)j * ldc] = beta == 0 ? s : plus_beta(s, beta, c[i + (size_t)j * ldc]);
+      double v = beta == 0 ? s : plus_beta(s, beta, c[i + (size_t)j * ldc]);
+      if (active == BETA_ONE_CLAMPS_INF && beta == 1 && isinf(v)) v = copysign(DBL_MAX, v);
+      c[i + (size_t)j * ldc] = v;
     }
 }
 
@@ -267,6 +286,34 @@ static void test_split_k(void **state) {
   expect_caught(&t.c, BETA_ONE_AS_ZERO, "relation-split-k");
 }
 
+/* An overflowing gemm (alpha = 1e308): split-k runs and judges the split's results by the
+ * allowed set; a beta = 1 path that clamps an overflow to the largest finite number (a value
+ * outside the bound of an exact infinity or of a value near it) is caught. */
+static void test_split_k_overflow(void **state) {
+  (void)state;
+  test_case t;
+  make_case(&t, GEMM, REL(SPLIT_K));
+  t.alpha.value = 1e308;
+  expect_caught(&t.c, BETA_ONE_CLAMPS_INF, "relation-split-k");
+}
+
+/* A(0,0) = 0 and B(0,0) = NaN: C(0,0) is NaN; a transposed-transposed branch that skips zero
+ * factors loses it in the follow-up only: the relation breaks, named by the semantics. */
+static void test_transpose_identity_named(void **state) {
+  (void)state;
+  test_case t;
+  make_case(&t, GEMM, REL(TRANSPOSE_IDENTITY));
+  Mlf__Number zero = MLF__NUMBER__INIT, nan = MLF__NUMBER__INIT;
+  zero.kind_case = MLF__NUMBER__KIND_VALUE, zero.value = 0;
+  nan.kind_case = MLF__NUMBER__KIND_SPECIAL, nan.special = MLF__SPECIAL__QUIET_NAN;
+  Mlf__Blas__Poke in_a = MLF__BLAS__POKE__INIT, in_b = MLF__BLAS__POKE__INIT;
+  in_a.value = &zero, in_b.value = &nan;
+  Mlf__Blas__Poke *pa[] = {&in_a}, *pb[] = {&in_b};
+  t.fills[0].n_pokes = 1, t.fills[0].pokes = pa;
+  t.fills[1].n_pokes = 1, t.fills[1].pokes = pb;
+  expect_caught(&t.c, TT_ZERO_SKIP, "relation-transpose-identity-zero-skip");
+}
+
 static void test_transpose_identity(void **state) {
   (void)state;
   test_case t;
@@ -343,6 +390,8 @@ int main(void) {
       cmocka_unit_test(test_layout_duality),   cmocka_unit_test(test_scale_pow2),
       cmocka_unit_test(test_ld_padding_judged), cmocka_unit_test(test_ld_padding_exact),
       cmocka_unit_test(test_increment_sign),   cmocka_unit_test(test_split_k),
+      cmocka_unit_test(test_split_k_overflow),
+      cmocka_unit_test(test_transpose_identity_named),
       cmocka_unit_test(test_transpose_identity), cmocka_unit_test(test_linearity_alpha),
       cmocka_unit_test(test_linearity_beta),   cmocka_unit_test(test_linearity_beta_not_applicable),
       cmocka_unit_test(test_permutation),      cmocka_unit_test(test_not_applicable),
