@@ -72,6 +72,12 @@ void lref_activation(Mlf__Lemon__Activation act, double alpha, double beta, doub
   interval v = interval_of(x, e);
   double L = 1.0, own = 0.0;
   if (!(e >= 0) || isinf(e)) { *y = x, *ye = INFINITY; return; }
+  /* The libraries take alpha and beta as float (dnnl_eltwise_forward_desc_init, XNNPACK's
+   * operators): f is the function of those values. Where the conversion changes the function
+   * itself, not only its value (pow with beta = -2e-120, which float holds as -0: t^-0 = 1
+   * for every t, where the double power is NaN for t < 0), only the float's f is the
+   * library's. */
+  alpha = (float)alpha, beta = (float)beta;
   switch (act) {
   case MLF__LEMON__ACTIVATION__RELU:  /* continuous; slopes 1 and alpha; alpha t rounded */
     *y = x > 0 ? x : alpha * x;
