@@ -110,9 +110,10 @@ static int check_selection(const lemon_layer *l, const float *x, const float *o,
 }
 
 /* Max pooling: each output is an element of its window (padding ignored, as lref's pool).
- * A window of -inf only (or of padding only) whose output is -FLT_MAX gets a kind of its own: oneDNN starts its
- * running maximum at the float type's lowest value (a registry row), and a kind of its own
- * keeps that row from covering any other wrong element. */
+ * A window without a number above -FLT_MAX (only -inf and NaN, or padding only) whose output
+ * is -FLT_MAX gets a kind of its own: oneDNN starts its running maximum at the float type's
+ * lowest value and neither -inf nor NaN replaces it (a registry row); a kind of its own keeps
+ * that row from covering any other wrong element. */
 static int check_max_pool(const lemon_layer *l, const float *x, size_t in_per, const float *o,
                           size_t out_per, uint32_t batch, lemon_violation *v) {
   const lemon_shape *in = l->in[0], *out = &l->geo.out;
@@ -122,19 +123,19 @@ static int check_max_pool(const lemon_layer *l, const float *x, size_t in_per, c
     for (size_t at = 0; at < out_per; at++) {
       size_t ch = at % c, ox = at / c % out->dim[1], oy = at / c / out->dim[1];
       float got = o[n * out_per + at];
-      int found = isnan(got), all_minus_inf = 1;
+      int found = isnan(got), no_number = 1;
       for (size_t ky = 0; ky < l->kernel && !found; ky++)
         for (size_t kx = 0; kx < l->kernel && !found; kx++) {
           long iy = (long)(oy * s + ky) - l->geo.pad_top, ix = (long)(ox * s + kx) - l->geo.pad_left;
           if (iy >= 0 && iy < h && ix >= 0 && ix < w) {
             float e = x[n * in_per + ((size_t)iy * w + (size_t)ix) * c + ch];
             found = same_bits(got, e);
-            all_minus_inf &= e == -INFINITY;
+            no_number &= !(e > -FLT_MAX);
           }
         }
       if (!found)
-        return violated(v, all_minus_inf && got == -FLT_MAX ? "lowest-for-minus-inf-window"
-                                                             : "not-an-input-element",
+        return violated(v, no_number && got == -FLT_MAX ? "lowest-for-window-without-numbers"
+                                                         : "not-an-input-element",
                         n * out_per + at, got);
     }
   return 0;

@@ -3,7 +3,8 @@
  * violation is caught on its layer under its kind: tanh, softmax and LSTM a float step past
  * their ranges, a max-pool output off its window by one ulp, a standalone ReLU, FLATTEN,
  * CONCAT and nearest RESIZE one ulp off the value they copy, a MAXIMUM that is neither input,
- * ROUND with a fraction; a max pool of -inf only that gives -FLT_MAX has a kind of its own. */
+ * ROUND with a fraction; a max pool of -inf and NaN only that gives -FLT_MAX has a kind of its
+ * own. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -120,23 +121,28 @@ static void test_merges_and_recurrence(void **state) {
   tg_free(t);
 }
 
-/* Max pool (2 x 2, stride 2) of a 2 x 4 input whose left window is -inf only: -inf passes,
- * -FLT_MAX is caught as lowest-for-minus-inf-window there, and -FLT_MAX for the right
- * window, which holds numbers, is not-an-input-element. */
+/* Max pool (2 x 2, stride 2) of a 2 x 6 input: a window of -inf only, one of numbers and -inf,
+ * one of NaN and -inf. -inf and NaN pass where they are elements; -FLT_MAX is caught as
+ * lowest-for-window-without-numbers on the first and third windows and as
+ * not-an-input-element on the second. */
 static void test_max_pool_of_minus_inf(void **state) {
   (void)state;
-  tg *t = tg_new(3, 2, 4, 1, 1);
+  tg *t = tg_new(3, 2, 6, 1, 1);
   Mlf__Lemon__Layer *p = tg_add(t, K(MAX_POOL2D));
   p->kernel = 2, p->stride = 2;
   tg_build(t, 11, -1, 1);
-  set_floats(t->g.input_data, (const float[]){-INFINITY, -INFINITY, 0.5f, -0.25f,
-                                              -INFINITY, -INFINITY, 0.125f, -INFINITY}, 8);
+  set_floats(t->g.input_data, (const float[]){-INFINITY, -INFINITY, 0.5f, -0.25f, NAN, -INFINITY,
+                                              -INFINITY, -INFINITY, 0.125f, -INFINITY, NAN, NAN}, 12);
   tg_run(t);
   float **out = float_outputs(t);
   assert_true(out[0][0] == -INFINITY && out[0][1] == 0.5f);
+  out[0][2] = -INFINITY; /* an element (which one a max of NaN gives is the library's choice) */
   assert_all_hold(t, out);
-  assert_caught(t, out, 0, 0, -FLT_MAX, "lowest-for-minus-inf-window");
+  out[0][2] = NAN;
+  assert_all_hold(t, out);
+  assert_caught(t, out, 0, 0, -FLT_MAX, "lowest-for-window-without-numbers");
   assert_caught(t, out, 0, 1, -FLT_MAX, "not-an-input-element");
+  assert_caught(t, out, 0, 2, -FLT_MAX, "lowest-for-window-without-numbers");
   free_outputs(t, out);
   tg_free(t);
 }
