@@ -68,13 +68,13 @@ static int nan_exempt(const lemon_layer *l) {
 }
 
 /* The first element of layer i where the run lost a NaN G has, when the layer received
- * the NaNs G's layer received; else SIZE_MAX. */
+ * the NaNs and infinities G's layer received; else SIZE_MAX. */
 static size_t lost_nan(const lemon_execution *x, const lemon_backend_run *r, size_t i) {
   const lemon_layer *l = &x->g.layers[i];
   if (nan_exempt(l)) return SIZE_MAX;
   for (uint32_t k = 0; k < l->geo.n_inputs; k++) {
     uint32_t ref = l->geo.inputs[k];
-    if (ref && !lemon_same_nans(r->out[ref - 1], x->values[ref - 1],
+    if (ref && !lemon_same_non_finite(r->out[ref - 1], x->values[ref - 1],
                                 x->g.batch * per_input(&x->g, ref - 1)))
       return SIZE_MAX;
   }
@@ -125,7 +125,7 @@ static void report_wrong(const lemon_execution *x, const lemon_backend_run *r, s
   if (lost != SIZE_MAX) {
     snprintf(tag, sizeof tag, "mlf:lemon_model:%s:%s:nan-lost", lemon_run_library(r), label);
     mlf_finding(run, tag, "%s, layer %zu (%s), input %zu element %zu: %.9g where G is NaN "
-                "(the layer got the same NaNs as G's); implementations: %s", r->name, i, label,
+                "(the layer got the same NaNs and infinities as G's); implementations: %s", r->name, i, label,
                 lost / per, lost % per, r->out[i][lost], r->info.impls);
     return;
   }

@@ -48,9 +48,9 @@ int lemon_near_overflow(const double *g, const double *b, size_t n) {
   return 0;
 }
 
-int lemon_same_nans(const float *o, const double *g, size_t n) {
+int lemon_same_non_finite(const float *o, const double *g, size_t n) {
   for (size_t i = 0; i < n; i++)
-    if (isnan(o[i]) != isnan(g[i])) return 0;
+    if (isnan(o[i]) != isnan(g[i]) || ((isinf(o[i]) || isinf(g[i])) && o[i] != g[i])) return 0;
   return 1;
 }
 

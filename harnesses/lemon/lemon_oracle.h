@@ -28,8 +28,11 @@ typedef struct {
 /* Judges n elements of a backend's output o against G's values g and bounds b. */
 void lemon_judge(const float *o, const double *g, const double *b, size_t n, lemon_judgement *j);
 
-/* 1 when o is NaN exactly where g is (a layer input as the backend and G saw it). */
-int lemon_same_nans(const float *o, const double *g, size_t n);
+/* 1 when o is NaN exactly where g is and infinite exactly where g is, with its sign (a layer
+ * input as the backend and G saw it): only then must the layer give NaN where G does, since
+ * a layer makes NaN from infinities too (inf - inf, 0 * inf), and a float input can
+ * legitimately be infinite where G's is finite (overflow near FLT_MAX). */
+int lemon_same_non_finite(const float *o, const double *g, size_t n);
 /* The first element where g is NaN and o is not, or n when there is none. */
 size_t lemon_nan_lost(const float *o, const double *g, size_t n);
 

@@ -52,14 +52,22 @@ static void test_overflow_near_flt_max_is_legitimate(void **state) {
   assert_false(lemon_near_overflow(small, b + 1, 1));
 }
 
+/* NaN lost: judged only where the layer got the NaNs and the infinities G's layer got. */
 static void test_lost_nans(void **state) {
   (void)state;
   const double g[3] = {NAN, 1, NAN};
   const float same[3] = {NAN, 1, NAN}, lost[3] = {NAN, 1, -INFINITY};
-  assert_true(lemon_same_nans(same, g, 3));
-  assert_false(lemon_same_nans(lost, g, 3));
+  assert_true(lemon_same_non_finite(same, g, 3));
+  assert_false(lemon_same_non_finite(lost, g, 3));
   assert_int_equal(lemon_nan_lost(same, g, 3), 3);
   assert_int_equal(lemon_nan_lost(lost, g, 3), 2);
+  /* infinities: a NaN of the next layer (inf - inf) is owed only for the same infinities */
+  const double gi[3] = {INFINITY, -INFINITY, 0.9 * FLT_MAX};
+  const float same_inf[3] = {INFINITY, -INFINITY, 0.9f * FLT_MAX}, overflowed[3] = {INFINITY, -INFINITY, INFINITY},
+              flipped[3] = {INFINITY, INFINITY, 0.9f * FLT_MAX};
+  assert_true(lemon_same_non_finite(same_inf, gi, 3));
+  assert_false(lemon_same_non_finite(overflowed, gi, 3));
+  assert_false(lemon_same_non_finite(flipped, gi, 3));
 }
 
 int main(void) {
