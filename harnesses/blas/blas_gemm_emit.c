@@ -60,7 +60,7 @@ int blas_gemm_emit_problem(const blas_gemm_problem *gp, int guard_before, const 
     size_t parts = g.p.is_complex ? 2 : 1, n_exp = g.m * g.n * parts;
     mlf_expect *exact = malloc((n_exp ? n_exp : 1) * sizeof *exact);
     blas_emit_expect *rules = malloc((n_exp ? n_exp : 1) * sizeof *rules);
-    const blas_product *pr = blas_gemm_reference(&g, exact);
+    const blas_product *pr = blas_gemm_reference(&g, exact, 0);
     for (size_t i = 0; i < g.m; i++)
       for (size_t j = 0; j < g.n; j++) {
         mlf_expect alt[2];

@@ -47,7 +47,8 @@ static void load_op(blas_cld *out, const blas_matrix *x, const blas_gemm_problem
     }
 }
 
-const blas_product *blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact) {
+const blas_product *blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact,
+                                        int sets_on_demand) {
   static mlf_scratch operands;
   static blas_product pr;
   size_t m = g->m, n = g->n, k = g->k;
@@ -57,7 +58,8 @@ const blas_product *blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *
   load_op(b, g->b, g, g->trans_b, k, n);
   load_op(c, g->c, g, MLF__BLAS__TRANSPOSE__NO_TRANS, m, n);
   pr = (blas_product){.p = g->p, .m = m, .n = n, .k = k, .left = a, .right = b, .c_in = c,
-                      .alpha = {g->alpha[0], g->alpha[1]}, .beta = {g->beta[0], g->beta[1]}};
+                      .alpha = {g->alpha[0], g->alpha[1]}, .beta = {g->beta[0], g->beta[1]},
+                      .sets_on_demand = sets_on_demand};
   blas_product_reference(&pr, exact);
   return &pr;
 }

@@ -22,6 +22,7 @@ void blas_gemm_problem_free(blas_gemm_problem *g);
 
 /* Fills exact[(i * n + j) * parts + part] (parts = 2 for complex) with the exact semantics'
  * expectations and returns the loaded product, valid until the next call, for
- * blas_product_expect_one. */
-const blas_product *blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact);
+ * blas_product_expect_one; sets_on_demand as in blas_product. */
+const blas_product *blas_gemm_reference(const blas_gemm_problem *g, mlf_expect *exact,
+                                        int sets_on_demand);
 #endif

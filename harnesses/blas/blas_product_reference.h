@@ -29,6 +29,10 @@ typedef struct {
    * the bounds and the empty-sum-scaled semantics account for. */
   int alpha_folded;
   double folded_alpha[2];
+  /* 1: blas_product_reference leaves the allowed set of a complex element an infinity enters
+   * MLF_SET_PENDING (deriving it, blas_complex_allowed, is the reference's costly part), and
+   * the caller settles an element with blas_product_settle before a check needs its set. */
+  int sets_on_demand;
 } blas_product;
 
 /* The exact semantics, an equally valid one, and deviant ones that real kernels show, to name
@@ -61,6 +65,10 @@ extern const char *const blas_semantics_names[BLAS_SEMANTICS];
  * complex (real, imaginary), and keeps pr loaded for blas_product_expect_one. The arrays pr
  * points to must stay unchanged until the next call. */
 void blas_product_reference(const blas_product *pr, mlf_expect *exact);
+
+/* Derives the pending allowed set of complex element (i, j) in exact (the array the last
+ * blas_product_reference filled for pr); nothing when it is not pending. */
+void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j);
 
 /* Element (i, j) under another semantics (out[0], and out[1] for complex), computed on demand
  * in O(k): only needed to name a mismatch. pr must be the last blas_product_reference's.

@@ -1,6 +1,6 @@
 /* The allowed non-finite results of blas_allowed.h: complex elements an infinity enters
  * (through blas_product_reference and blas_verdict_of, 1 x 1 zgemm problems with k = 1 and
- * beta = 0) and level-1 sums (the set level1_sum_products gives: terms' signs under overflow). Every
+ * beta = 0; derived on demand, blas_product_settle) and level-1 sums (the set level1_sum_products gives: terms' signs under overflow). Every
  * member passes; planted results just outside (an infinity of the other sign, NaN where every
  * order gives an infinity, an infinity where a NaN must propagate, a finite value) are caught. */
 #include <math.h>
@@ -112,6 +112,41 @@ static void folded_alpha_not_derived(void **state) {
   assert_int_equal(blas_verdict_of(NAN, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_OK);
 }
 
+/* The sets a product with sets_on_demand leaves pending settle to the sets the eager pass
+ * derives, element by element (value, bound and set), and only complex elements an infinity
+ * enters are pending; a result equal to the value is judged without settling. A 2 x 3 problem,
+ * k = 2: row 0 of L and column 1 of R hold infinities of both signs, one element none. */
+static void sets_on_demand_settle_to_the_eager_sets(void **state) {
+  (void)state;
+  static blas_cld left[4], right[6], c_in[6];
+  left[0] = (blas_cld){INFINITY, 1}, left[1] = (blas_cld){0.5L, -2};
+  left[2] = (blas_cld){3, 0.25L}, left[3] = (blas_cld){-1, 1};
+  right[0] = (blas_cld){1, 1}, right[1] = (blas_cld){-INFINITY, 2}, right[2] = (blas_cld){2, -1};
+  right[3] = (blas_cld){-1, 0.5L}, right[4] = (blas_cld){1, -INFINITY}, right[5] = (blas_cld){4, 1};
+  for (int e = 0; e < 6; e++) c_in[e] = (blas_cld){e - 2.5L, 0.75L};
+  blas_product pr = {.p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX), .m = 2, .n = 3,
+                     .k = 2, .alpha = {2, 0.75}, .beta = {1, -1}, .left = left, .right = right,
+                     .c_in = c_in};
+  mlf_expect eager[12], lazy[12];
+  blas_product_reference(&pr, eager);
+  pr.sets_on_demand = 1;
+  blas_product_reference(&pr, lazy);
+  int pending = 0;
+  for (int e = 0; e < 12; e++) pending += (lazy[e].overflow_possible & MLF_SET_PENDING) != 0;
+  assert_int_equal(pending, 2 * 4); /* row 0 and column 1 of the 2 x 3 C: 4 elements */
+  assert_false(lazy[2 * (1 * 3 + 0)].overflow_possible & MLF_SET_PENDING); /* C(1,0) */
+  for (int e = 0; e < 12; e++)
+    if (lazy[e].overflow_possible & MLF_SET_PENDING && !isnan(lazy[e].value))
+      assert_int_equal(mlf_check_expect(lazy[e].value, &lazy[e]), MLF_CMP_OK);
+  for (size_t i = 0; i < 2; i++)
+    for (size_t j = 0; j < 3; j++) blas_product_settle(&pr, lazy, i, j);
+  for (int e = 0; e < 12; e++) {
+    assert_memory_equal(&lazy[e].value, &eager[e].value, sizeof eager[e].value);
+    assert_memory_equal(&lazy[e].bound, &eager[e].bound, sizeof eager[e].bound);
+    assert_int_equal(lazy[e].overflow_possible, eager[e].overflow_possible);
+  }
+}
+
 static mlf_cmp_kind level1_judged(const double *f, int k, int overflow, double got) {
   long double v = 0;
   for (int j = 0; j < k; j++) v += (long double)f[2 * j] * f[2 * j + 1];
@@ -139,6 +174,7 @@ int main(void) {
       cmocka_unit_test(unit_like_operands),         cmocka_unit_test(fragile_intermediate_widens),
       cmocka_unit_test(level1_signs_under_overflow), cmocka_unit_test(level1_sum_judged),
       cmocka_unit_test(folded_alpha_not_derived),
+      cmocka_unit_test(sets_on_demand_settle_to_the_eager_sets),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
