@@ -177,6 +177,7 @@ static struct {
   unsigned char *row_inf, *col_inf;
   cld *right_t;
   long double *left_mag, *right_mag;
+  unsigned char *left_gone, *right_gone; /* vanishes(alpha, entry) of L (m x k) and R (k x n) */
   mlf_scratch kept; /* the terms of the element blas_complex_allowed judges */
   int defer_sets;   /* the exact pass of a product with sets_on_demand */
   memo_entry *memo; /* m x n x MEMO_KINDS */
@@ -195,13 +196,20 @@ static void forget_alternatives(size_t m, size_t n) {
   loaded.memo_capacity = entries;
 }
 
-/* Loads right_t, left_mag and right_mag for pr. */
+/* Loads right_t, left_mag, right_mag, left_gone and right_gone for pr (alpha is the exact
+ * rules', which no other semantics changes). */
 static void load_rows(const blas_product *pr) {
-  static mlf_scratch columns, magnitudes;
+  static mlf_scratch columns, magnitudes, gone;
   size_t m = pr->m, n = pr->n, k = pr->k;
   loaded.right_t = mlf_scratch_get(&columns, (n * k ? n * k : 1) * sizeof *loaded.right_t);
   loaded.left_mag = mlf_scratch_get(&magnitudes, ((m + n) * k ? (m + n) * k : 1) * sizeof *loaded.left_mag);
   loaded.right_mag = loaded.left_mag + m * k;
+  loaded.left_gone = mlf_scratch_get(&gone, (m + n) * k ? (m + n) * k : 1);
+  loaded.right_gone = loaded.left_gone + m * k;
+  for (size_t i = 0; i < m * k; i++)
+    loaded.left_gone[i] = (unsigned char)vanishes(loaded.exact.alpha, pr->left[i], &pr->p);
+  for (size_t i = 0; i < k * n; i++)
+    loaded.right_gone[i] = (unsigned char)vanishes(loaded.exact.alpha, pr->right[i], &pr->p);
   for (size_t i = 0; i < m * k; i++) loaded.left_mag[i] = magf(pr->left[i]);
   for (size_t l = 0; l < k; l++)
     for (size_t j = 0; j < n; j++) {
@@ -287,8 +295,8 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
         keep(kept, stride, terms, x, y), terms++, add_term(&sums, x, y, r.how);
       continue;
     }
-    int x_gone = check_vanishing && vanishes(r.alpha, x, p);
-    int y_gone = check_vanishing && vanishes(r.alpha, y, p);
+    int x_gone = check_vanishing && loaded.left_gone[i * pr->k + l];
+    int y_gone = check_vanishing && loaded.right_gone[l * pr->n + j];
     if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
     int skipped = (side != BLAS_SKIP_RIGHT && x_gone) || (side != BLAS_SKIP_LEFT && y_gone);
     if (sem == BLAS_SEM_ZERO_SKIP && skipped) continue;
