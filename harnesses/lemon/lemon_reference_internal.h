@@ -8,6 +8,7 @@
  * absorbed by the float rounding terms, which are at least 2^-24 relative to the magnitudes. */
 #ifndef LEMON_REFERENCE_INTERNAL_H
 #define LEMON_REFERENCE_INTERNAL_H
+#include <float.h>
 #include <math.h>
 
 #include "lemon_reference.h"
@@ -31,6 +32,13 @@ static inline double lref_gamma(double n) { return mlf_gamma(n, LREF_U); }
  * terms, whose magnitudes add up to mag. */
 static inline double lref_sum_rounding(double n, double mag) {
   return lref_gamma(n) * mag + n * LREF_TINY;
+}
+
+/* 1 when a float sum of n nonnegative terms adding up to at most total (squares, say) may
+ * overflow in some order: its partial sums are then +Inf (IEEE 754-2019 7.4), and what the
+ * layer makes of that infinity (1 / sqrt(Inf) = 0) is no rounding of the value. */
+static inline int lref_float_sum_may_overflow(double n, double total) {
+  return !(total + lref_sum_rounding(n, total) < FLT_MAX);
 }
 
 /* |a^ b^ - a b| for |a^ - a| <= ea, |b^ - b| <= eb (exact product; rounding separate). */

@@ -40,7 +40,10 @@ typedef struct {
  *   two-pass or one-pass (E[x^2] - mu^2) evaluation is within gamma_(c+4) 2 (mean (|x|+e)^2 +
  *   (|mu| + mean e)^2), plus what the rounded mean does to it (2 |mu| eta + eta^2).
  * - r = (var + eps)^(-1/2): its slope 1/2 V^(-3/2) is largest at V - dV; sqrt and division
- *   round (3u relative to the largest r). No bound when dV reaches half of V. */
+ *   round (3u relative to the largest r). No bound when dV reaches half of V, or when the
+ *   float sum of squares may overflow (oneDNN 2.6.3's layer normalization, optimized and
+ *   reference alike, then gives r = 0, y = shift, for rows around 1e19 whose variance a float
+ *   holds). */
 static int layer_norm_stats(const double *x, const double *xe, size_t c, row_stats *s) {
   double sum = 0, ebar = 0, m1 = 0, m2 = 0;
   for (size_t k = 0; k < c; k++) {
@@ -61,7 +64,7 @@ static int layer_norm_stats(const double *x, const double *xe, size_t c, row_sta
   double v = var + LEMON_NORM_EPS;
   double dv = dvar + U * LEMON_NORM_EPS + U * (v + dvar);
   s->r = 1.0 / sqrt(v);  /* the value holds even where the bound does not */
-  if (!(dv < 0.5 * v)) return -1;
+  if (!(dv < 0.5 * v) || lref_float_sum_may_overflow((double)c, m2 * (double)c)) return -1;
   double rmax = 1.0 / sqrt(v - dv);
   s->r_err = 0.5 * rmax * rmax * rmax * dv + 3 * U * rmax;
   return 0;
@@ -96,7 +99,8 @@ void lref_layer_norm(const lemon_layer *l, const double *const *x, const double 
  * - D: alpha / n S with alpha, alpha / n, the product and the sum rounded (4u of the terms);
  * - P = D^(-beta): slope |beta| t^(-beta-1), monotone in t, largest at an end of [D - dD,
  *   D + dD]; pow's own error as exp(-beta log D) (K (1 + |beta log D|) relative) and 2u;
- * - x P: product bound and 2u (product or division). No bound once D - dD <= 0. */
+ * - x P: product bound and 2u (product or division). No bound once D - dD <= 0, or once the
+ *   float S may overflow (lref_float_sum_may_overflow). */
 void lref_lrn(const lemon_layer *l, const double *const *x, const double *const *xe, double *y,
               double *ye) {
   size_t c = last_dim(l), n = lemon_shape_elements(l->in[0]), size = l->kernel;
@@ -113,7 +117,10 @@ void lref_lrn(const lemon_layer *l, const double *const *x, const double *const 
     double d = 1 + a * s, dd = fabs(a) * ds + 4 * U * (fabs(a) * (s + ds) + 1);
     double p = pow(d, -beta);
     y[i] = x[0][i] * p;
-    if (!(d - dd > 0)) { ye[i] = INFINITY; continue; }
+    if (!(d - dd > 0) || lref_float_sum_may_overflow((double)(last - first + 1), mag)) {
+      ye[i] = INFINITY;
+      continue;
+    }
     double lo = d - dd, hi = d + dd;
     double pmax = fmax(pow(lo, -beta), pow(hi, -beta));
     double slope = fabs(beta) * fmax(pow(lo, -beta - 1), pow(hi, -beta - 1));

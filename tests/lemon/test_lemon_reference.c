@@ -773,6 +773,37 @@ static void test_layer_norm_value_without_bound(void **state) {
   tg_free(t);
 }
 
+/* A row whose variance a float holds (about 1.3e38) but whose sum of squares (5.2e38) a float
+ * sum overflows: no bound (oneDNN gives y = shift there, 1 / sqrt(Inf) = 0); the same row
+ * scaled by 2^-10 keeps its bound. LRN over such a window likewise. */
+static void test_float_sum_of_squares_overflow(void **state) {
+  (void)state;
+  tg *t = tg_new(2, 1, 4, 0, 1);
+  tg_add(t, K(LAYER_NORM));
+  tg_build(t, 1, 0, 1);
+  set_floats(t->layers[0].weights, (const float[]){1, 1, 1, 1, 0, 0, 0, 0}, 8);
+  const double big[4] = {7.494e14, 2.6473e19, 2.7e-22, 3.856e11}, e[4] = {0, 0, 0, 0};
+  double small[4], out[4], ob[4];
+  for (int k = 0; k < 4; k++) small[k] = big[k] * 0x1p-10;
+  const double *ib[1] = {e}, *in_big[1] = {big}, *in_small[1] = {small};
+  lemon_reference_layer(&t->g, 0, in_big, ib, out, ob);
+  for (int k = 0; k < 4; k++) assert_true(isinf(ob[k]) && isfinite(out[k]));
+  lemon_reference_layer(&t->g, 0, in_small, ib, out, ob);
+  for (int k = 0; k < 4; k++) assert_true(isfinite(ob[k]) && ob[k] < 1e-5);
+  tg_free(t);
+
+  t = tg_new(3, 1, 1, 3, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(LRN));
+  l->kernel = 3, l->alpha = 0.3, l->beta = 0.75;
+  tg_build(t, 1, 0, 1);
+  const double window[3] = {2e19, 1, 1}, we[3] = {0, 0, 0};
+  const double *wi[1] = {window}, *wb[1] = {we};
+  double lo[3], lb[3];
+  lemon_reference_layer(&t->g, 0, wi, wb, lo, lb);
+  assert_true(isinf(lb[0]) && isinf(lb[1]) && isfinite(lb[2]));
+  tg_free(t);
+}
+
 /* ---- report ------------------------------------------------------------------------------ */
 
 static int cmp_double(const void *a, const void *b) {
@@ -826,6 +857,7 @@ int main(void) {
       cmocka_unit_test(test_bound_is_inf_where_not_finite),
       cmocka_unit_test(test_layer_alone_matches_the_run),
       cmocka_unit_test(test_layer_norm_value_without_bound),
+      cmocka_unit_test(test_float_sum_of_squares_overflow),
       cmocka_unit_test(test_print_tightness),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
