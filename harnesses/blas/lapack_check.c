@@ -181,7 +181,8 @@ double lapack_check_orthonormal_columns(const ld_mat *q, char op, long double ep
   return r == 0 ? 0 : (double)(r / ((long double)dim * eps) / SVD_THRESHOLD);
 }
 
-double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau, long double eps) {
+double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau, long double eps,
+                       long double tiny) {
   size_t m = a->rows, n = a->cols, k = m < n ? m : n;
   ld_mat qr = ld_new(m, n, a->cplx), q = ld_identity(m, a->cplx);
   for (size_t j = 0; j < n; j++)
@@ -203,7 +204,11 @@ double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau,
   free(vr), free(vi);
   ld_sub(&qr, a);
   long double anorm = ld_norm1(a), md = (long double)(m ? m : 1);
-  long double r1 = anorm > 0 ? ld_norm1(&qr) / (md * anorm * eps) : ld_norm1(&qr) / eps;
+  /* k reflections of m + 2 operations each reach an element: within underflow_floor(m) of
+   * it (k <= m), m of them in a column's 1-norm; divided by the threshold, which the ratio
+   * is divided by below, so that it counts once. */
+  long double floor_ = md * underflow_floor(m, tiny, packed, NULL, NULL) / LIN_THRESHOLD;
+  long double r1 = ld_norm1(&qr) / (anorm > 0 ? md * anorm * eps + floor_ : eps);
   long double r2 = orthogonality(&q, 'N') / (md * eps);
   ld_free(&qr), ld_free(&q);
   long double r = r1 > r2 || isnan(r1) ? r1 : r2;

@@ -29,8 +29,11 @@ double lapack_check_cholesky_solve(const ld_mat *l, const ld_mat *b, const ld_ma
                                    long double u_round, long double tiny);
 
 /* ||A - Q R||_1 / (m ||A||_1 eps) and ||I - Q^H Q||_1 / (m eps), against the LAPACK test
- * suite's threshold (ratio / 30); QR from ?geqrf's packed output and TAU. */
-double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau, long double eps);
+ * suite's threshold (ratio / 30), the first with an absolute allowance for gradual underflow
+ * (R's elements and the reflections' products round to the subnormal grid, tiny each); QR
+ * from ?geqrf's packed output and TAU. */
+double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau, long double eps,
+                       long double tiny);
 
 /* Least squares: ||op(A)^H r|| against a backward-stable solver's allowance (see .c). */
 double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, const ld_mat *x,

@@ -139,7 +139,7 @@ void lapack_judge_qr(mlf_run *run, const lapack_case *c, const char *name, lapac
   lapack_judge_nan_kept(run, c, name, o, &packed);
   lapack_judge_finite(run, c, name, o, &packed);
   if (c->input_safe && ld_finite(&packed) && ld_finite(&tau))
-    lapack_judge_ratio(run, c, name, o, lapack_check_qr(&c->A, &packed, &tau, c->p.unit_roundoff),
+    lapack_judge_ratio(run, c, name, o, lapack_check_qr(&c->A, &packed, &tau, c->p.unit_roundoff, c->p.tiny),
                        "qr-residual", "||A - QR|| / (m ||A|| eps) or ||I - Q^H Q|| / (m eps) against 30");
   ld_free(&packed), ld_free(&tau);
 }

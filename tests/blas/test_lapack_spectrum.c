@@ -113,8 +113,32 @@ static void svd_residual_subnormal_values(void **state) {
   ld_free(&a), ld_free(&id);
 }
 
+/* ||A - QR|| in the subnormal range: A = (3, 4) 2^-1070 (double) has the Householder QR
+ * R = -5 2^-1070, v = (1, 0.5), tau = 1.6, exactly. R one subnormal step off (what rounding
+ * into the subnormal grid can do) was 2^46 times the relative allowance (netlib and ATLAS
+ * zgeqrf on a 4 x 3 A scaled by 2^-1068, "qr-residual"); it passes now, and R off by 2000
+ * subnormal steps is still caught, as is a 1e-3 relative error at a normal scale. */
+static double qr_ratio(long double scale, long double r_error) {
+  ld_mat a = ld_new(2, 1, 0), packed = ld_new(2, 1, 0), tau = ld_new(1, 1, 0);
+  a.re[0] = 3 * scale, a.re[1] = 4 * scale;
+  packed.re[0] = -5 * scale + r_error, packed.re[1] = 0.5L, tau.re[0] = 1.6L;
+  double q = lapack_check_qr(&a, &packed, &tau, 0x1p-53L, 0x1p-1074L);
+  ld_free(&a), ld_free(&packed), ld_free(&tau);
+  return q;
+}
+
+static void qr_residual_subnormal_r(void **state) {
+  (void)state;
+  assert_true(qr_ratio(0x1p-1070L, 0) <= 1);
+  assert_true(qr_ratio(0x1p-1070L, 0x1p-1074L) <= 1);
+  assert_true(qr_ratio(0x1p-1070L, 2000 * 0x1p-1074L) > 1);
+  assert_true(qr_ratio(1, 0) <= 1);
+  assert_true(qr_ratio(1, 5e-3L) > 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(qr_residual_subnormal_r),
       cmocka_unit_test(subnormal_rounding_measured),
       cmocka_unit_test(planted_spectrum_caught),
       cmocka_unit_test(svd_residual_subnormal_values),
