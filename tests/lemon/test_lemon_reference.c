@@ -804,6 +804,24 @@ static void test_float_sum_of_squares_overflow(void **state) {
   tg_free(t);
 }
 
+/* Bilinear RESIZE by 3 of a 4 x 1 x 1 column, NaN but row 2: output row 7 samples row 2 exactly
+ * (7.5 / 3 - 0.5), where row 3 has weight 0: the value is row 2's (oneDNN's ceil neighbour)
+ * with no bound (XNNPACK's 0 * NaN = NaN stands too); output row 6 weighs row 1's NaN: NaN. */
+static void test_resize_zero_weight_nan(void **state) {
+  (void)state;
+  tg *t = tg_new(3, 4, 1, 1, 1);
+  Mlf__Lemon__Layer *l = tg_add(t, K(RESIZE));
+  l->kernel = 3, l->alpha = 1;
+  tg_build(t, 1, 0, 1);
+  const double x[4] = {NAN, NAN, 0.25, NAN}, e[4] = {0, 0, 0, 0};
+  const double *in[1] = {x}, *ib[1] = {e};
+  double out[36], ob[36]; /* 12 x 3 x 1: row r, column 0 at 3 r */
+  lemon_reference_layer(&t->g, 0, in, ib, out, ob);
+  assert_true(out[21] == 0.25 && isinf(ob[21]));
+  assert_true(isnan(out[18]) && isnan(out[24]));
+  tg_free(t);
+}
+
 /* ---- report ------------------------------------------------------------------------------ */
 
 static int cmp_double(const void *a, const void *b) {
@@ -858,6 +876,7 @@ int main(void) {
       cmocka_unit_test(test_layer_alone_matches_the_run),
       cmocka_unit_test(test_layer_norm_value_without_bound),
       cmocka_unit_test(test_float_sum_of_squares_overflow),
+      cmocka_unit_test(test_resize_zero_weight_nan),
       cmocka_unit_test(test_print_tightness),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
