@@ -168,9 +168,15 @@ static double source_coordinate(size_t p, uint32_t f, size_t size, double *err) 
 }
 
 /* Bilinear value at (sy, sx) of channel ch from the 2 x 2 neighbours, with the magnitudes
- * the bound needs: the weighted input error and the largest |neighbour| + error. */
+ * the bound needs: the weighted input error and the largest |neighbour| + error; and whether a
+ * neighbour of weight exactly 0 is NaN or infinite. The libraries differ there and each
+ * follows its own definition: oneDNN's second neighbour is ceil(ih) (its resampling guide:
+ * ih_1 = ceil(ih'); every implementation of 2.6.3 leaves such a NaN out, the value given
+ * here), XNNPACK's is floor + 1 with weight 0, so 0 * NaN = NaN reaches the output; and a
+ * coordinate rounded off the grid gives that neighbour a tiny weight. */
 typedef struct {
   double value, prop, mag;
+  int zero_weight_not_finite;
 } bilinear;
 
 static bilinear bilinear_at(const double *x, const double *xe, size_t h, size_t w, size_t c,
@@ -180,32 +186,16 @@ static bilinear bilinear_at(const double *x, const double *xe, size_t h, size_t 
   double wy = sy - (double)y0, wx = sx - (double)x0;
   size_t ys[2] = {y0, y1}, xs[2] = {x0, x1};
   double wys[2] = {1 - wy, wy}, wxs[2] = {1 - wx, wx};
-  bilinear b = {0, 0, 0};
+  bilinear b = {0, 0, 0, 0};
   for (int i = 0; i < 2; i++)
     for (int j = 0; j < 2; j++) {
       size_t at = (ys[i] * w + xs[j]) * c + ch;
       if (wys[i] * wxs[j] != 0) b.value += wys[i] * wxs[j] * x[at]; /* oneDNN's ceil(ih') */
+      else b.zero_weight_not_finite |= !isfinite(x[at]);
       b.prop += wys[i] * wxs[j] * xe[at];
       b.mag = fmax(b.mag, fabs(x[at]) + xe[at]);
     }
   return b;
-}
-
-/* 1 when a neighbour of weight exactly 0 at (sy, sx) is NaN or infinite. The libraries differ
- * there and each follows its own definition: oneDNN's second neighbour is ceil(ih) (its
- * resampling guide: ih_1 = ceil(ih'); every implementation of 2.6.3 leaves such a NaN out, the
- * value bilinear_at gives), XNNPACK's is floor + 1 with weight 0, so 0 * NaN = NaN reaches the
- * output; and a coordinate rounded off the grid gives that neighbour a tiny weight. */
-static int zero_weight_not_finite(const double *x, size_t h, size_t w, size_t c, double sy,
-                                  double sx, size_t ch) {
-  size_t y0 = (size_t)floor(sy), x0 = (size_t)floor(sx);
-  size_t ys[2] = {y0, y0 + 1 < h ? y0 + 1 : y0}, xs[2] = {x0, x0 + 1 < w ? x0 + 1 : x0};
-  double wy = sy - (double)y0, wx = sx - (double)x0;
-  double wys[2] = {1 - wy, wy}, wxs[2] = {1 - wx, wx};
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++)
-      if (wys[i] * wxs[j] == 0 && !isfinite(x[(ys[i] * w + xs[j]) * c + ch])) return 1;
-  return 0;
 }
 
 /* RESIZE: nearest copies (exact); bilinear is a convex combination of 4 inputs (input errors
@@ -213,7 +203,7 @@ static int zero_weight_not_finite(const double *x, size_t h, size_t w, size_t c,
  * lerps a + (b - a) w, has at most about 8 roundings relative to the largest neighbour; the
  * float coordinate error ds moves the sample along a piecewise linear, continuous surface
  * whose slope is at most 2 max |neighbour| per unit, in y and in x. No bound where a
- * neighbour of weight 0 is not finite (zero_weight_not_finite). */
+ * neighbour of weight 0 is not finite (bilinear.zero_weight_not_finite). */
 void lref_resize(const lemon_layer *l, const double *const *x, const double *const *xe,
                  double *y, double *ye) {
   const lemon_shape *in = l->in[0], *out = &l->geo.out;
@@ -241,6 +231,6 @@ void lref_resize(const lemon_layer *l, const double *const *x, const double *con
           }
         y[at] = b.value;
         ye[at] = b.prop + lref_gamma(8) * b.mag + 2 * slope * (ey + ex) + 8 * LREF_TINY;
-        if (zero_weight_not_finite(x[0], h, w, c, sy, sx, ch)) ye[at] = INFINITY;
+        if (b.zero_weight_not_finite) ye[at] = INFINITY;
       }
 }
