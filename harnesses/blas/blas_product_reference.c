@@ -278,12 +278,13 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   cld c_in = pr->c_in[i * pr->n + j];
   int infinity_in = has_inf(r.alpha) || (!r.beta_zero && (has_inf(r.beta) || has_inf(c_in))) ||
                     infinities;
-  /* A complex element an infinity enters: its terms are kept for blas_complex_allowed. */
-  int keep_terms = p->is_complex && infinity_in;
+  /* A complex element an infinity enters: its terms are kept for blas_complex_allowed, unless
+   * the exact pass defers its set (blas_product_settle keeps them when it derives it). */
+  int keep_terms = p->is_complex && infinity_in, derive_set = keep_terms && !loaded.defer_sets;
   size_t stride = k + 1;
-  cld *kept = keep_terms ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
+  cld *kept = derive_set ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
-  if (!check_vanishing && !keep_terms && !pr->left_present && !pr->right_present) {
+  if (!check_vanishing && !derive_set && !pr->left_present && !pr->right_present) {
     sum_every_term(i, j, k, r.how, &sums);
     terms = k;
   } else for (size_t l = 0; l < k; l++) {
@@ -327,7 +328,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
      * TEMP1 = ALPHA*DCONJG(Y(J))), whose class L no longer shows (alpha a can be NaN where
      * alpha b is not), so the orders are not derived here: any non-finite result stands. */
     out[0].overflow_possible = out[1].overflow_possible = MLF_NONFINITE_ANY;
-  } else if (keep_terms && loaded.defer_sets) {
+  } else if (keep_terms && !derive_set) {
     out[0].overflow_possible = out[1].overflow_possible = MLF_SET_PENDING;
   } else if (keep_terms) {
     /* An infinity entering a complex element: the results the textbook formula gives in the
