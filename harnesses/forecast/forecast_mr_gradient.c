@@ -16,8 +16,14 @@
  *     the largest gradient component plus this one (the a-priori bound with the absolute
  *     contributions estimated by the gradient's sup norm: an estimate, not a proof);
  *   - the float rounding of the update theta1 = theta0 - step g (one ulp of |theta1| and of
- *     the step), divided by lr.
+ *     the step), divided by lr;
+ *   - underflow on the way to the update: the learning rate rounded to float, its product with
+ *     the clipping factor, the product with the gradient and the update may each land below
+ *     FLT_MIN, where rounding is absolute (up to FLT_TRUE_MIN / 2), the first two scaled by
+ *     |g|: FLT_TRUE_MIN (|g| + 1) / lr. Below about FLT_TRUE_MIN / 2 the learning rate itself
+ *     rounds to 0 and no step is taken, so the check says nothing there.
  * The reference's own double rounding of L over 2h (about 2^-43 L) is far below them. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,7 +97,7 @@ static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const for
     size_t i = j * n / checked;
     double d = ((double)m0->param[i] - m1->param[i]) / lr;
     double tol = MLF_U_FLOAT * (fabs(m1->param[i]) + fabs(d) * lr) / lr +
-                 s * (trunc[j] + rel * (gmax + fabs(g[j])));
+                 FLT_TRUE_MIN * (fabs(g[j]) + 1) / lr + s * (trunc[j] + rel * (gmax + fabs(g[j])));
     worst = fmax(worst, fabs(d - s * g[j]) / tol);
     if (!(fabs(d - s * g[j]) <= tol))
       forecast_mr_violation(c, "parameter-gradient", "weight %zu of %zu: the training step moved "

@@ -4,8 +4,9 @@
  * the scaler fitted on validation data (MR-2, MR-7), the last training value dropped (MR-3),
  * time stamps ignored (MR-5); and wraps forecast_infer and the training step with numeric
  * faults the differential checks must see: forecasts off by 2^-13 relative (MR-10), an SGD
- * step 2^-6 longer than the learning rate asks (MR-11), the initial LSTM and dense weights
- * halved (MR-12), the largest hidden size refused (the source's parameter limits), and a
+ * step 2^-6 longer than the learning rate asks (MR-11, also with steps near the float
+ * underflow; a learning rate that rounds to 0 in float takes no step, which MR-11 allows),
+ * the initial LSTM and dense weights halved (MR-12), the largest hidden size refused (the source's parameter limits), and a
  * window ending in NaN predicted instead of refused (the source's unscalable-accepted), a failed
  * training that leaves a non-empty model (the source's refused-data). With no bug injected the same
  * relations hold, so a failing relation is caused by the bug. */
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,9 +103,10 @@ static const forecast_params params = {.time_steps = 5, .horizon = 2, .batch = 6
                                        .epochs = 4, .learning_rate = 0.1, .seed = 5};
 
 /* Runs the relations named by `only` on a seasonal series (rows shuffled with stamps when
- * stamped) with bug b; returns how many were violated, and whether a finding's tag names
- * `relation`. */
-static int run_with(bug b, const char *only, int stamped, const char *relation, int *named) {
+ * stamped) with bug b and the given learning rate; returns how many were violated, and whether
+ * a finding's tag names `relation`. */
+static int run_at_rate(bug b, double learning_rate, const char *only, int stamped,
+                       const char *relation, int *named) {
   double tv[N_TRAIN], tt[N_TRAIN], vv[N_VALID];
   for (size_t i = 0; i < N_TRAIN; i++) {
     size_t row = stamped ? (i * 7) % N_TRAIN : i; /* 7 is coprime to 48: a permutation */
@@ -114,13 +117,19 @@ static int run_with(bug b, const char *only, int stamped, const char *relation, 
   forecast_series train = {tv, stamped ? tt : NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
   mlf_run run;
   mlf_run_reset(&run);
+  forecast_params p = params;
+  p.learning_rate = learning_rate;
   injected = b;
-  int violated = forecast_check_relations(&train, &valid, &params, only, &run);
+  int violated = forecast_check_relations(&train, &valid, &p, only, &run);
   injected = NO_BUG;
   if (getenv("MLF_VERBOSE")) fputs(run.log, stderr);
   *named = 0;
   for (size_t i = 0; i < run.n_findings; i++) *named |= strstr(run.findings[i].tag, relation) != NULL;
   return violated;
+}
+
+static int run_with(bug b, const char *only, int stamped, const char *relation, int *named) {
+  return run_at_rate(b, params.learning_rate, only, stamped, relation, named);
 }
 
 static void test_scaler_fitted_on_validation(void **state) {
@@ -167,6 +176,19 @@ static void test_step_too_long(void **state) {
   assert_true(named);
 }
 
+/* The AMD campaign's learning rate DBL_MIN rounds to 0 in float: the subject takes no step,
+ * which MR-11 must allow. At 2^-120 (steps near FLT_MIN, partly subnormal) a step 2^-6 too
+ * long is still caught. */
+static void test_step_underflow(void **state) {
+  (void)state;
+  int named;
+  assert_int_equal(run_at_rate(NO_BUG, DBL_MIN, "mr11", 0, "mr11-", &named), 0);
+  assert_int_equal(run_at_rate(NO_BUG, 0x1p-120, "mr11", 0, "mr11-", &named), 0);
+  assert_true(run_at_rate(STEP_TOO_LONG, 0x1p-120, "mr11", 0, "mr11-gradient:parameter-gradient",
+                          &named) > 0);
+  assert_true(named);
+}
+
 static void test_initial_weights_halved(void **state) {
   (void)state;
   int named;
@@ -203,6 +225,7 @@ int main(void) {
       cmocka_unit_test(test_time_stamps_ignored),
       cmocka_unit_test(test_forecasts_off),
       cmocka_unit_test(test_step_too_long),
+      cmocka_unit_test(test_step_underflow),
       cmocka_unit_test(test_initial_weights_halved),
       cmocka_unit_test(test_hidden_limit_refused),
       cmocka_unit_test(test_predict_accepts_nan),

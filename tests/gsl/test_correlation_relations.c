@@ -8,7 +8,9 @@
  * does satisfies scaling by 2^k where its zero was a value lost to underflow; twice that
  * covariance does not. GSL's own covariance algorithm (a double mean, double deviations)
  * satisfies it where that mean rounds into the subnormal range, and one off by 2^-40 on the
- * scaled data only is caught there; on plain data one off by a single ulp still is. On
+ * scaled data only is caught there; on plain data one off by a single ulp still is. So it
+ * does where its population covariance rounds into the subnormal range before the factor
+ * n / (n - 1), and one off by 2^-40 on the plain data only is caught there. On
  * exactly uncorrelated data, scaling y by a negative power of two may give +0 for -0. */
 #include <float.h>
 #include <math.h>
@@ -288,6 +290,24 @@ static void covariance_scale_bounds_mean_rounded_subnormal(void **state) {
                               4, 8, &run) > 0);
 }
 
+/* The AMD campaign's case (GSL 2.7.1 was right): x = (0, 1), y = (0, 1.5 + 2^-52),
+ * y -> 2^-1021 y. The population covariance of the scaled data, 0x1.8000000000001p-1023, is
+ * rounded to double (a subnormal: 0x1.8p-1023, the last bit lost) before GSL doubles it, so
+ * cov(x, 2^-1021 y) = 0x1.8p-1022 is one ulp off 2^-1021 cov(x, y) though both are normal. A
+ * subject off by 2^-40 on the plain data alone is still caught there. */
+static void covariance_scale_bounds_population_rounded_subnormal(void **state) {
+  (void)state;
+  mlf_run run;
+  const double x[] = {0, 1}, y[] = {0, 0x1.8000000000001p0};
+  double plain = 1;
+  assert_true(covariance_gsl(x, y, 2, NULL) == 0x1.8000000000001p-1);
+  assert_int_equal(violations_with(covariance_gsl, NULL, CORR_COVARIANCE, "scale-pow2", x, y, 2, 0x1p-1021,
+                                   &run), 0);
+  assert_true(violations_with(covariance_gsl_large_off, &plain, CORR_COVARIANCE, "scale-pow2", x, y, 2,
+                              0x1p-1021, &run) > 0);
+  assert_non_null(strstr(run.findings[0].tag, ":scale-pow2:"));
+}
+
 static void dropped_pair_is_caught_by_outlier(void **state) {
   (void)state;
   mlf_run run;
@@ -324,6 +344,7 @@ int main(void) {
       cmocka_unit_test(dropped_pair_is_caught_by_outlier),
       cmocka_unit_test(covariance_scale_allows_zero_rounded_from_below_subnormal),
       cmocka_unit_test(covariance_scale_bounds_mean_rounded_subnormal),
+      cmocka_unit_test(covariance_scale_bounds_population_rounded_subnormal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
