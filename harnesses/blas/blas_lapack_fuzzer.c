@@ -45,11 +45,9 @@ static void lapack_init(void) {
       fprintf(stderr, "mlf: backend %s = %s\n", backends[i].name, backends[i].identity);
 }
 
-/* Runs the prerequisite factorization of getrs, gecon (getrf) and potrs (potrf). */
+/* Runs the prerequisite factorization (lapack_prerequisite) on the valid n x n A. */
 static int prerequisite(const lapack_backend *b, const lapack_case *c, lapack_args *main_args) {
-  lapack_routine pre = c->routine == LAPACK_POTRS ? LAPACK_POTRF
-                     : c->routine == LAPACK_GETRS || c->routine == LAPACK_GECON ? LAPACK_GETRF
-                     : LAPACK_ROUTINES;
+  lapack_routine pre = lapack_prerequisite(c->routine);
   if (pre == LAPACK_ROUTINES) return 1;
   lapack_args f = *main_args;
   f.routine = pre;

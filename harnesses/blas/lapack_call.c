@@ -67,6 +67,12 @@ const char *lapack_argument_name(lapack_routine r, int prec, int i) {
 
 static int max_i(int a, int b) { return a > b ? a : b; }
 
+lapack_routine lapack_prerequisite(lapack_routine r) {
+  return r == LAPACK_POTRS ? LAPACK_POTRF
+         : r == LAPACK_GETRS || r == LAPACK_GECON ? LAPACK_GETRF
+         : LAPACK_ROUTINES;
+}
+
 /* SMLSIZ of ?gelsd (ILAENV ispec 9) and the NLVL it derives from min(m, n). */
 enum { SMLSIZ = 25 };
 static int gelsd_levels(int mn) {

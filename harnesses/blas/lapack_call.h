@@ -50,6 +50,10 @@ int lapack_fortran_position(lapack_routine r, int prec, char which);
  * (lapack_emit.c) write their calls from it. */
 const char *lapack_argument_name(lapack_routine r, int prec, int i);
 
+/* The factorization the harness runs on A before r (?getrf before ?getrs and ?gecon, ?potrf
+ * before ?potrs), LAPACK_ROUTINES when none; the generated reproducers run it too. */
+lapack_routine lapack_prerequisite(lapack_routine r);
+
 /* Workspace lengths of the Fortran call: the documented minimum LWORK, the least WORK(1) a
  * query may answer (lapack_call.c explains the exceptions), and RWORK's and IWORK's lengths. */
 int lapack_min_lwork(const lapack_args *a);

@@ -220,9 +220,14 @@ double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau,
  * eps' ||A|| (||b|| + ||A|| ||x|| + ||r||); singular values cut off below rcond s_1 (gelss,
  * gelsd) add at most rcond ||A|| ||r|| per column, sqrt(m n) <= max(m, n) covering the change
  * between 1-norms and 2-norms. eps' = max(m, n, nrhs) eps times the test suite's 30, the form
- * of its dqrt17. Checked column by column of X. */
+ * of its dqrt17. Checked column by column of X.
+ * Gradual underflow adds an absolute part: an operation's result rounded to the subnormal grid
+ * (tiny at most) is an absolute perturbation of b, as in the LU check's underflow_floor, the
+ * factor it multiplies (an element of R, a singular value, or op(A) for X's own rounding, as
+ * the drivers' final unscaling, zgels.f:487-491, rounds X into that grid) at most ||A||;
+ * op(A)^H maps ||delta b||_1 <= rows(b) underflow_floor (1 + ||A||) to ||A|| times it. */
 double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, const ld_mat *x,
-                                  long double rcond, long double eps) {
+                                  long double rcond, long double eps, long double tiny) {
   char op = trans ? 'C' : 'N';
   ld_mat ax = ld_mul(a, op, x, 'N', 0);
   ld_mat r = ld_new(b->rows, b->cols, b->cplx);
@@ -234,6 +239,8 @@ double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, c
   long double an = ld_norm1(a), ai = ld_norm_inf(a), anorm = an > ai ? an : ai;
   size_t dim = a->rows > a->cols ? a->rows : a->cols;
   if (b->cols > dim) dim = b->cols;
+  long double floor_ = anorm * (long double)b->rows * underflow_floor(dim, tiny, NULL, NULL, NULL) *
+                       (1 + anorm);
   long double worst = 0;
   for (size_t j = 0; j < x->cols; j++) {
     long double num = 0, bn = 0, xn = 0, rn = 0;
@@ -241,7 +248,7 @@ double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, c
     for (size_t i = 0; i < b->rows; i++) bn += ld_modulus(b, i, j), rn += ld_modulus(&r, i, j);
     for (size_t i = 0; i < x->rows; i++) xn += ld_modulus(x, i, j);
     long double allowed = LIN_THRESHOLD * dim * eps * anorm * (bn + anorm * xn + rn) +
-                          (rcond > 0 ? rcond : 0) * anorm * rn * dim;
+                          (rcond > 0 ? rcond : 0) * anorm * rn * dim + floor_;
     long double q = num == 0 ? 0 : num / allowed;
     if (!(q <= worst)) worst = q;
   }

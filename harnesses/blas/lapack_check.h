@@ -35,9 +35,10 @@ double lapack_check_cholesky_solve(const ld_mat *l, const ld_mat *b, const ld_ma
 double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau, long double eps,
                        long double tiny);
 
-/* Least squares: ||op(A)^H r|| against a backward-stable solver's allowance (see .c). */
+/* Least squares: ||op(A)^H r|| against a backward-stable solver's allowance, with an absolute
+ * part for gradual underflow (tiny, the smallest subnormal; see .c). */
 double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, const ld_mat *x,
-                                  long double rcond, long double eps);
+                                  long double rcond, long double eps, long double tiny);
 
 /* ||I - Q^H Q||_1 / (max(rows, cols) eps) / 50 (LAPACK's svd.in, sep.in threshold). */
 double lapack_check_orthonormal_columns(const ld_mat *q, char op, long double eps);

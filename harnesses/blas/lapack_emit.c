@@ -3,8 +3,10 @@
  * with the case's matrices as literal arrays (column major; complex as (re, im) pairs), every
  * array ending where a PROT_NONE page begins, and the rule the finding broke checked on what
  * the call returns. A fault, a process stop inside the call (the reference xerbla's STOP) and
- * a call still running after 10 s are the bug too. The program's own part (guarded arrays,
- * the watch over the call) is the fixed text in lapack_emit_runtime.c. */
+ * a call still running after 10 s are the bug too. The factorization the harness runs first
+ * (?getrf before ?getrs and ?gecon, ?potrf before ?potrs) comes first in the program too. The
+ * program's own part (guarded arrays, the watch over the call) is the fixed text in
+ * lapack_emit_runtime.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +51,7 @@ static const kind_rule rules[] = {
  * dimensions, and the arguments of the call. */
 typedef struct {
   const lapack_case *c;
-  lapack_args a;
+  lapack_args a, valid; /* the call's arguments; valid: before an invalid one is set */
   size_t brows, u_cols, vt_rows;
   const kind_rule *rule;
   const mlf_blas_library *lib;
@@ -178,9 +180,9 @@ static void emit_header(FILE *o, const program *p, const char *tag, const mlf_kn
   fputs(" */\n", o);
 }
 
-/* The declaration of one argument of the call (A and B copied into guarded memory). */
-static void emit_declaration(FILE *o, const program *p, const char *name) {
-  const lapack_args *a = &p->a;
+/* The declaration of one argument of a call with arguments a (A and B copied into guarded
+ * memory; WORK the query's answer, or the documented length when there is no LWORK). */
+static void emit_declaration(FILE *o, const program *p, const lapack_args *a, const char *name) {
   size_t es = p->c->p.elem_size, rs = p->c->p.is_double ? 8 : 4, k = max_z(p->c->k, 1);
   const char *t = p->real;
   const struct { const char *name; int value; } ints[] = {
@@ -209,15 +211,37 @@ static void emit_declaration(FILE *o, const program *p, const char *name) {
   if (!strcmp(name, "vt")) fprintf(o, "  %s *vt = guarded(%zu);\n", t, (size_t)a->ldvt * p->c->n * es);
   if (!strcmp(name, "rwork")) fprintf(o, "  %s *rwork = guarded(%zu);\n", t, (size_t)lapack_rwork_len(a) * rs);
   if (!strcmp(name, "iwork")) fprintf(o, "  int *iwork = guarded(%zu);\n", (size_t)lapack_iwork_len(a) * sizeof(int));
-  if (!strcmp(name, "work")) fprintf(o, "  %s query[2] = {-1, -1}, *work = query; /* WORK(1) of a query, preset to a value no answer takes */\n", t);
+  if (!strcmp(name, "work") && has_arg(a->routine, a->prec, "lwork"))
+    fprintf(o, "  %s query[2] = {-1, -1}, *work = query; /* WORK(1) of a query, preset to a value no answer takes */\n", t);
+  else if (!strcmp(name, "work"))
+    fprintf(o, "  %s *work = guarded(%zu);\n", t, (size_t)lapack_min_lwork(a) * es);
 }
 
-/* The arguments, the workspace query (valid calls) and ?getrf before ?getrs and ?gecon. */
+/* The prerequisite factorization (lapack_prerequisite), as the harness runs it: on the valid
+ * n x n A, in a block whose scalar arguments shadow the main call's (which may hold the
+ * invalid one), with the arrays only it takes (?getrf's IPIV before ?gecon) declared there. */
+static void emit_prerequisite(FILE *o, const program *p) {
+  lapack_routine main_r = p->c->routine, r = lapack_prerequisite(main_r);
+  if (r == LAPACK_ROUTINES) return;
+  int prec = p->c->prec;
+  lapack_args f = p->valid;
+  f.routine = r, f.m = f.n = (int)p->c->n;
+  fputs("  { /* the prerequisite factorization */\n", o);
+  const char *name;
+  for (int i = 0; (name = lapack_argument_name(r, prec, i)); i++)
+    if (strcmp(name, "info") && !(is_array_arg(name) && has_arg(main_r, prec, name)))
+      emit_declaration(o, p, &f, name);
+  emit_call(o, p, r);
+  fputs("  }\n", o);
+  fprintf(o, "  printf(\"prerequisite %s: INFO %%d\\n\", info);\n", lapack_routine_name(r, prec));
+}
+
+/* The arguments, the workspace query (valid calls) and the prerequisite factorization. */
 static void emit_arguments(FILE *o, const program *p) {
   lapack_routine r = p->c->routine;
   int prec = p->c->prec;
   const char *name;
-  for (int i = 0; (name = lapack_argument_name(r, prec, i)); i++) emit_declaration(o, p, name);
+  for (int i = 0; (name = lapack_argument_name(r, prec, i)); i++) emit_declaration(o, p, &p->a, name);
   if (has_arg(r, prec, "lwork") && p->rule->show != SHOW_INVALID) {
     fputs("  lwork = -1; /* the workspace query */\n", o);
     if (p->rule->show == SHOW_QUERY) {
@@ -230,14 +254,10 @@ static void emit_arguments(FILE *o, const program *p) {
     fprintf(o, "  lwork = (int)query[0] > %d ? (int)query[0] : %d; /* at least the documented minimum */\n",
             lapack_min_lwork(&p->a), lapack_min_lwork(&p->a));
     fprintf(o, "  work = guarded((size_t)lwork * %zu);\n", p->c->p.elem_size);
-  } else if (has_arg(r, prec, "work")) {
+  } else if (has_arg(r, prec, "lwork")) {
     fprintf(o, "  work = guarded((size_t)lwork * %zu);\n", p->c->p.elem_size);
   }
-  if (r == LAPACK_GETRS || r == LAPACK_GECON) {
-    fprintf(o, "  int m = %d;\n", p->a.n);
-    emit_call(o, p, LAPACK_GETRF);
-    fputs("  printf(\"prerequisite getrf: INFO %d\\n\", info);\n", o);
-  }
+  emit_prerequisite(o, p);
 }
 
 /* The check after the call: prints expected against actual, sets bug. */
@@ -329,6 +349,7 @@ int lapack_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *o
   p.u_cols = c.base.jobu == 'A' ? c.m : c.k;
   p.vt_rows = c.base.jobvt == 'A' ? c.n : c.k;
   p.a.ldu = (int)max_z(c.m, 1), p.a.ldvt = (int)max_z(p.vt_rows, 1);
+  p.valid = p.a;
   if (c.invalid) lapack_make_invalid(&c, &p.a);
   const mlf_known_finding *known = mlf_known_finding_lookup(tag);
   emit_header(out, &p, tag, known);
@@ -338,7 +359,7 @@ int lapack_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *o
   if (p.rule->show == SHOW_INVALID) fputs(lapack_emit_xerbla, out);
   if (p.rule->show == SHOW_NONFINITE || p.rule->show == SHOW_NAN_KEPT) fputs(lapack_emit_nonfinite, out);
   emit_prototype(out, &p, c.routine);
-  if (c.routine == LAPACK_GETRS || c.routine == LAPACK_GECON) emit_prototype(out, &p, LAPACK_GETRF);
+  if (lapack_prerequisite(c.routine) != LAPACK_ROUTINES) emit_prototype(out, &p, lapack_prerequisite(c.routine));
   fputs("\n", out);
   emit_matrix(out, &p, "a", &c.A, (size_t)p.a.lda);
   if (c.has_b) {

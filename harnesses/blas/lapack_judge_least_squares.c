@@ -18,7 +18,8 @@ void lapack_judge_least_squares(mlf_run *run, const lapack_case *c, const char *
   }
   if (o->info == 0 && c->input_safe && ld_finite(&x)) {
     long double rcond = c->routine == LAPACK_GELS ? 0 : c->base.rcond_in < 0 ? c->eps : c->base.rcond_in;
-    lapack_judge_ratio(run, c, name, o, lapack_check_least_squares(&c->A, trans, &c->B, &x, rcond, c->eps),
+    lapack_judge_ratio(run, c, name, o,
+                       lapack_check_least_squares(&c->A, trans, &c->B, &x, rcond, c->eps, c->p.tiny),
                        "ls-residual", "||op(A)^H r|| against a backward-stable solver's allowance");
   }
   ld_free(&x);

@@ -6,7 +6,8 @@
  * rounding bound (u ||A||_F + sqrt(mn) tiny / 2). The constructed singular values pass; one
  * planted value off by twice the allowance is still a spectrum-mismatch, in the normal range
  * as below it. ||A - U S V^H|| accepts singular values rounded into the subnormal range
- * (tiny / 2 each) and still catches one off by 2 tiny. */
+ * (tiny / 2 each) and still catches one off by 2 tiny. The QR and least-squares residuals get
+ * the same absolute allowance for gradual underflow (see each test). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,8 +137,39 @@ static void qr_residual_subnormal_r(void **state) {
   assert_true(qr_ratio(1, 5e-3L) > 1);
 }
 
+/* ||op(A)^H r|| with a subnormal right-hand side: A = (3, 4)^T, b = (20, 9) tiny has the
+ * least-squares solution 3.84 tiny, the transposed problem (3, 4) x = 9 tiny the minimum-norm
+ * solution (1.08, 1.44) tiny. Their nearest doubles, 4 tiny and (1, 1) tiny (what netlib,
+ * OpenBLAS and ATLAS zgels and zgelsd return on such b: the drivers unscale X into the
+ * subnormal grid), were about 10^12 times the relative allowance ("ls-residual"); they pass
+ * now, while an X 2000 subnormal steps off is still caught, as is a 1e-3 relative error at a
+ * normal scale. */
+static double ls_ratio(int trans, long double unit, long double x0, long double x1) {
+  ld_mat a = ld_new(2, 1, 0), b = ld_new(trans ? 1 : 2, 1, 0), x = ld_new(trans ? 2 : 1, 1, 0);
+  a.re[0] = 3, a.re[1] = 4;
+  if (trans) b.re[0] = 9 * unit, x.re[0] = x0 * unit, x.re[1] = x1 * unit;
+  else b.re[0] = 20 * unit, b.re[1] = 9 * unit, x.re[0] = x0 * unit;
+  double q = lapack_check_least_squares(&a, trans, &b, &x, 0, 0x1p-53L, 0x1p-1074L);
+  ld_free(&a), ld_free(&b), ld_free(&x);
+  return q;
+}
+
+static void ls_residual_subnormal_b(void **state) {
+  (void)state;
+  long double tiny = 0x1p-1074L;
+  assert_true(ls_ratio(0, tiny, 4, 0) <= 1);
+  assert_true(ls_ratio(0, tiny, 4 + 2000, 0) > 1);
+  assert_true(ls_ratio(1, tiny, 1, 1) <= 1);
+  assert_true(ls_ratio(1, tiny, 1, 1 + 2000) > 1);
+  assert_true(ls_ratio(0, 1, 3.84L, 0) <= 1);
+  assert_true(ls_ratio(0, 1, 3.84L * 1.001L, 0) > 1);
+  assert_true(ls_ratio(1, 1, 1.08L, 1.44L) <= 1);
+  assert_true(ls_ratio(1, 1, 1.08L, 1.44L * 1.001L) > 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(ls_residual_subnormal_b),
       cmocka_unit_test(qr_residual_subnormal_r),
       cmocka_unit_test(subnormal_rounding_measured),
       cmocka_unit_test(planted_spectrum_caught),

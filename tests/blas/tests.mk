@@ -30,3 +30,8 @@ $(OUT)/tests/test_blas_beta_over_alpha: $(call obj,unit,$(addprefix harnesses/bl
 # The allowed non-finite results of complex elements and level-1 sums (blas_allowed.h).
 $(OUT)/tests/test_blas_complex_allowed: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
+# The generated LAPACK reproducers of every routine, built and run against netlib (clang-16).
+$(OUT)/tests/test_lapack_emit: $(call obj,unit,$(addprefix harnesses/blas/,lapack_emit.c lapack_emit_runtime.c \
+  lapack_case.c lapack_call.c lapack_construct.c lapack_dense.c lapack_judge_invalid.c lapack_judge.c lapack_backends.c \
+  blas_operand.c) harnesses/libraries/debian_blas_lapack/mlf_blas_libraries.c)
+$(OUT)/tests/test_lapack_emit: TEST_LDLIBS := -ldl

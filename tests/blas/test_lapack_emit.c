@@ -1,0 +1,104 @@
+/* The generated LAPACK reproducers (harnesses/blas/lapack_emit.c) of every routine and
+ * precision build with -Wall -Wextra -Werror against netlib and return there: a valid call
+ * ("xerbla-on-valid": INFO >= 0 expected) and, for the routines the harness factors A for
+ * first, a negative N ("info-on-invalid": the position expected). The prerequisite
+ * factorization (?getrf before ?getrs and ?gecon, ?potrf before ?potrs) runs in each: the
+ * programs for ?gecon did not build before (neither IPIV for ?getrf nor LWORK for its WORK
+ * declared), those for ?potrs called it on an unfactored A. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+#include "blas/lapack_case.h"
+#include "blas/lapack_emit.h"
+
+/* The backends' filter (blas_backends.c, whose loaders this test does not link): lapack_backends.c,
+ * linked for the routines' names, refers to it; nothing here loads a backend. */
+int blas_name_listed(const char *variable, const char *name) {
+  (void)variable, (void)name;
+  return 1;
+}
+
+/* Writes, builds and runs the program for tag on message lc; returns its exit status, or -1
+ * when none was generated or it did not build (the compiler's messages printed). The
+ * program's output is left in out (at most size bytes). */
+static int run_program(const Mlf__Lapack__LapackCase *lc, const char *tag, char *out, size_t size) {
+  char dir[] = "/tmp/test_lapack_emit.XXXXXX", path[256], command[1024];
+  if (!mkdtemp(dir)) return -1;
+  snprintf(path, sizeof path, "%s/p.c", dir);
+  FILE *f = fopen(path, "w");
+  int emitted = f && lapack_emit_reproducer(&lc->base, tag, f) == 0;
+  if (f) fclose(f);
+  int status = -1;
+  char link[512] = "";
+  f = emitted ? fopen(path, "r") : NULL;
+  for (char line[512]; f && fgets(line, sizeof line, f);)
+    if (!strncmp(line, " * link: ", 9)) snprintf(link, sizeof link, "%s", line + 9);
+  if (f) fclose(f);
+  link[strcspn(link, "\n")] = 0;
+  snprintf(command, sizeof command, "clang-16 -std=c11 -Wall -Wextra -Werror -o %s/p %s %s", dir, path, link);
+  if (emitted && system(command) == 0) {
+    snprintf(command, sizeof command,
+             "GFORTRAN_UNBUFFERED_PRECONNECTED=y timeout -k 5 20 %s/p > %s/out 2>&1", dir, dir);
+    int raw = system(command);
+    status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
+    snprintf(path, sizeof path, "%s/out", dir);
+    f = fopen(path, "r");
+    size_t n = f ? fread(out, 1, size - 1, f) : 0;
+    out[n] = 0;
+    if (f) fclose(f);
+  }
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  if (system(command) != 0) fprintf(stderr, "could not remove %s\n", dir);
+  return status;
+}
+
+/* The routine's tag name as the findings spell it (dgecon, zgels, ...). */
+static void tag_of(char *tag, size_t size, lapack_routine r, Mlf__Blas__Precision prec, const char *kind) {
+  lapack_case c;
+  Mlf__Lapack__LapackCase lc = MLF__LAPACK__LAPACK_CASE__INIT;
+  lc.routine = (Mlf__Lapack__Routine)r, lc.precision = prec, lc.n = 1, lc.m = 1;
+  lapack_case_make(&c, &lc);
+  snprintf(tag, size, "mlf:blas_lapack:netlib:%c%s:%s", c.p.letter, lapack_routine_name(r, c.prec), kind);
+  lapack_case_free(&c);
+}
+
+static void every_routine_builds_and_returns(void **state) {
+  (void)state;
+  const Mlf__Blas__Precision precisions[] = {MLF__BLAS__PRECISION__DOUBLE, MLF__BLAS__PRECISION__DOUBLE_COMPLEX};
+  int failed = 0;
+  for (int r = 0; r < LAPACK_ROUTINES; r++)
+    for (size_t q = 0; q < 2; q++)
+      for (int invalid = 0; invalid <= 1; invalid++) {
+        lapack_routine pre = lapack_prerequisite((lapack_routine)r);
+        if (invalid && pre == LAPACK_ROUTINES) continue;
+        Mlf__Blas__Fill a = MLF__BLAS__FILL__INIT, b = MLF__BLAS__FILL__INIT;
+        a.has_seed = 1, a.seed = 3, b.has_seed = 1, b.seed = 4;
+        Mlf__Lapack__LapackCase lc = MLF__LAPACK__LAPACK_CASE__INIT;
+        lc.routine = (Mlf__Lapack__Routine)r, lc.precision = precisions[q];
+        lc.has_m = 1, lc.m = 4, lc.has_n = 1, lc.n = 3, lc.has_nrhs = 1, lc.nrhs = 2;
+        lc.a = &a, lc.b = &b;
+        if (invalid) lc.has_invalid = 1, lc.invalid = MLF__LAPACK__INVALID_ARGUMENT__NEGATIVE_N;
+        char tag[128], out[4096] = "", want[64] = "";
+        tag_of(tag, sizeof tag, (lapack_routine)r, precisions[q], invalid ? "info-on-invalid" : "xerbla-on-valid");
+        if (pre != LAPACK_ROUTINES) snprintf(want, sizeof want, "prerequisite %s: INFO ", lapack_routine_name(pre, 1));
+        int status = run_program(&lc, tag, out, sizeof out);
+        if (status != 0 || !strstr(out, want)) {
+          fprintf(stderr, "%s: exit %d%s%s\n%s", tag, status, *want ? ", expected a line " : "", want, out);
+          failed++;
+        }
+      }
+  assert_int_equal(failed, 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(every_routine_builds_and_returns),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
