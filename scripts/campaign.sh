@@ -62,6 +62,8 @@ for t in "${targets[@]}"; do
            $([[ ,$engines, == *,afl,* ]] && echo out/afl/"$t" out/afl/"$t".mutator.so); do
     [ -x "$f" ] || [ -f "$f" ] || { echo "campaign: $f is not built (make $f)" >&2; exit 2; }
   done
+  [ -n "${CAMPAIGN_EMPTY_SEEDS:-}" ] || compgen -G "build/corpora/$t/*.bin" >/dev/null ||
+    { echo "campaign: no seed corpus build/corpora/$t/*.bin (make corpora, or --empty-seeds)" >&2; exit 2; }
 done
 . scripts/campaign-engines.sh
 
