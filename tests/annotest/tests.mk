@@ -57,6 +57,10 @@ $(eval $(call annotest_library_tests,libsvm,svm))
 $(eval $(call annotest_library_tests,liblinear,linear))
 $(eval $(call annotest_library_tests,fann,fann))
 $(eval $(call annotest_library_tests,lapacke,lpk))
+# The FANN scaling oracles called directly (test_annotest_fann_scaling.c) on the room's FANN.
+$(OUT)/tests/test_annotest_fann_scaling: $(call obj,unit,$(call target_support,annotest_fann,annotest)) \
+  $(LIB_fann_libfuzzer)
+$(OUT)/tests/test_annotest_fann_scaling: TEST_LDLIBS := $(LIB_fann_LDFLAGS)
 # The model-file mutants (test_annotest_model_mutants.c): LIBSVM and LIBLINEAR models trained by
 # the targets' generators on the room libraries, XGBoost JSON models saved by Debian's installed
 # libxgboost0 (the shared library; no harness code of the XGBoost target is linked).
