@@ -260,6 +260,31 @@ static element_rules rules_for(blas_semantics sem) {
   return r;
 }
 
+/* What the terms of a real element allow under an infinite alpha: each term alpha a b with
+ * a b != 0 is an infinity of its sign in every order (IEEE 754-2019 6.1, 4.3), so the result
+ * is an infinity (blas_product_infinity_allowed checks its sign), or NaN only where a zero
+ * meets alpha (7.2: 0 * Inf; a zero factor, or a product a b that may round to zero before
+ * alpha multiplies it, as alpha (A B) kernels do) or infinities of opposite sign meet (7.2:
+ * Inf - Inf; beta C included). */
+typedef struct {
+  int signs;    /* MLF_MAY_POS_INF, MLF_MAY_NEG_INF: the infinite terms' signs */
+  int zero_met; /* a term alpha times zero in some order */
+} infinite_alpha_terms;
+
+static void infinite_alpha_term(infinite_alpha_terms *t, long double alpha, long double x,
+                                long double y, const blas_precision *p) {
+  long double xy = x * y;
+  if (x == 0 || y == 0 || fabsl(xy) < p->tiny) t->zero_met = 1;
+  else if (!isnan(xy)) t->signs |= (signbit(alpha) != 0) ^ (xy < 0) ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
+}
+
+/* The set of results for a real element under an infinite alpha (see infinite_alpha_terms). */
+static int infinite_alpha_set(infinite_alpha_terms t, long double beta_c) {
+  if (isinf(beta_c)) t.signs |= beta_c < 0 ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
+  int opposite = t.signs == (MLF_MAY_POS_INF | MLF_MAY_NEG_INF);
+  return MLF_MAY_POS_INF | MLF_MAY_NEG_INF | (t.zero_met || opposite ? MLF_MAY_NAN : 0);
+}
+
 /* Element (i, j) under one semantics, from the loaded operands: O(k); side says which factor
  * the zero-skip semantics tests (ignored by the others). */
 static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t j,
@@ -281,10 +306,13 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   /* A complex element an infinity enters: its terms are kept for blas_complex_allowed, unless
    * the exact pass defers its set (blas_product_settle keeps them when it derives it). */
   int keep_terms = p->is_complex && infinity_in, derive_set = keep_terms && !loaded.defer_sets;
+  int real_infinite_alpha = !p->is_complex && k && isinf(r.alpha.re) && !pr->alpha_folded;
+  infinite_alpha_terms alpha_terms = {0, 0};
   size_t stride = k + 1;
   cld *kept = derive_set ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
-  if (!check_vanishing && !derive_set && !pr->left_present && !pr->right_present) {
+  if (!check_vanishing && !derive_set && !real_infinite_alpha && !pr->left_present &&
+      !pr->right_present) {
     sum_every_term(i, j, k, r.how, &sums);
     terms = k;
   } else for (size_t l = 0; l < k; l++) {
@@ -292,8 +320,10 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
         (pr->right_present && !pr->right_present[l * pr->n + j])) {
       /* a structural zero (held as 0 in L or R), multiplied only by structural-zeros */
-      if (sem == BLAS_SEM_STRUCTURAL_ZEROS)
+      if (sem == BLAS_SEM_STRUCTURAL_ZEROS) {
         keep(kept, stride, terms, x, y), terms++, add_term(&sums, x, y, r.how);
+        if (real_infinite_alpha) infinite_alpha_term(&alpha_terms, r.alpha.re, x.re, y.re, p);
+      }
       continue;
     }
     int x_gone = check_vanishing && loaded.left_gone[i * pr->k + l];
@@ -304,6 +334,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     keep(kept, stride, terms, x, y);
     terms++;
     add_term(&sums, x, y, r.how);
+    if (real_infinite_alpha) infinite_alpha_term(&alpha_terms, r.alpha.re, x.re, y.re, p);
   }
   /* An element whose terms are all structural zeros (a row outside a band) has an empty sum,
    * which the exact semantics does not scale by alpha, as for k = 0. So does one whose terms a
@@ -346,6 +377,9 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     out[0].overflow_possible = allowed[0], out[1].overflow_possible = allowed[1];
   } else if (underflow_meets_inf) {
     out[0].overflow_possible = MLF_NONFINITE_ANY;
+  } else if (real_infinite_alpha && r.products && terms) {
+    long double beta_c = r.beta_zero ? 0 : r.beta.re * c_in.re;
+    out[0].overflow_possible = infinite_alpha_set(alpha_terms, beta_c);
   }
 }
 
