@@ -80,6 +80,10 @@ typedef struct {
   int products, beta_zero, beta_one;
   cld alpha, beta;
   arith how;
+  /* beta-over-alpha under a real infinite alpha: the result is alpha (sum + quotient c), with
+   * the quotient fl(beta / alpha) (a signed zero, or NaN for an infinite beta), not a beta. */
+  int beta_inside_alpha;
+  long double quotient;
 } element_rules;
 
 /* Turns an element's sums into its expectation (value, bound, overflow possible);
@@ -97,7 +101,10 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
       v = mul(r->alpha, e->s, r->how);
       m_abs = magf(r->alpha) * e->sum_abs;
     }
-    if (!r->beta_zero) {
+    if (!r->beta_zero && r->beta_inside_alpha) {
+      v.re = r->alpha.re * (e->s.re + r->quotient * c_in.re);
+      m_abs += magf(r->beta) * magf(c_in);
+    } else if (!r->beta_zero) {
       cld bc = mul(r->beta, c_in, r->how);
       v.re += bc.re;
       v.im += bc.im;
@@ -239,7 +246,8 @@ static void sum_every_term(size_t i, size_t j, size_t k, arith how, element_sums
 /* The beta that alpha (L R + fl(beta / alpha) C) applies to C: alpha times the quotient
  * rounded to the target precision (each part), which is beta unless the quotient underflows
  * or loses digits to gradual underflow; beta itself where a kernel cannot form the quotient
- * (alpha zero or not finite). */
+ * (alpha zero) or, for complex precisions, alpha is not finite (a real infinite alpha keeps
+ * the quotient inside: rules_for). */
 static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
   long double den = alpha.re * alpha.re + alpha.im * alpha.im;
   if (den == 0 || !isfinite(den)) return beta;
@@ -251,8 +259,15 @@ static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
 
 static element_rules rules_for(blas_semantics sem) {
   element_rules r = loaded.exact;
-  if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero)
-    r.beta = beta_through_alpha(r.alpha, r.beta, &loaded.pr->p), r.beta_one = 0;
+  const blas_precision *p = &loaded.pr->p;
+  if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero && !p->is_complex &&
+      isinf(r.alpha.re)) {
+    long double q = r.beta.re / r.alpha.re; /* +-0, or NaN for an infinite or NaN beta */
+    r.beta_inside_alpha = 1, r.beta_one = 0;
+    r.quotient = p->is_double ? (long double)(double)q : (long double)(float)q;
+  } else if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero) {
+    r.beta = beta_through_alpha(r.alpha, r.beta, p), r.beta_one = 0;
+  }
   if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
   if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
