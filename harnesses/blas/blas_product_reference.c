@@ -280,7 +280,8 @@ static element_rules rules_for(blas_semantics sem) {
  * is an infinity (blas_product_infinity_allowed checks its sign), or NaN only where a zero
  * meets alpha (7.2: 0 * Inf; a zero factor, or a product a b that may round to zero before
  * alpha multiplies it, as alpha (A B) kernels do) or infinities of opposite sign meet (7.2:
- * Inf - Inf; beta C included). */
+ * Inf - Inf; beta C included). Not for routines whose reference forms alpha times a partial
+ * sum that may be empty (blas_product.alpha_of_partial_sums). */
 typedef struct {
   int signs;    /* MLF_MAY_POS_INF, MLF_MAY_NEG_INF: the infinite terms' signs */
   int zero_met; /* a term alpha times zero in some order */
@@ -321,7 +322,8 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   /* A complex element an infinity enters: its terms are kept for blas_complex_allowed, unless
    * the exact pass defers its set (blas_product_settle keeps them when it derives it). */
   int keep_terms = p->is_complex && infinity_in, derive_set = keep_terms && !loaded.defer_sets;
-  int real_infinite_alpha = !p->is_complex && k && isinf(r.alpha.re) && !pr->alpha_folded;
+  int real_infinite_alpha = !p->is_complex && k && isinf(r.alpha.re) && !pr->alpha_folded &&
+                            !pr->alpha_of_partial_sums;
   infinite_alpha_terms alpha_terms = {0, 0};
   size_t stride = k + 1;
   cld *kept = derive_set ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
