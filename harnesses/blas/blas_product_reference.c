@@ -364,9 +364,15 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   long double left_sum = loaded.row_sum[i], alpha_mag = magf(r.alpha);
   if (pr->alpha_folded && k) {
     /* L holds alpha a: the unscaled a (|a| <= 2 |alpha a| / |alpha| in the |re| + |im|
-     * magnitude) and alpha itself are factors an underflow error can meet as well. */
+     * magnitude) and alpha itself are factors an underflow error can meet as well. A kernel
+     * may form the unscaled sum before alpha (zher2k.f: TEMP1 = TEMP1 + DCONJG(A(L,I))*B(L,J),
+     * then ALPHA*TEMP1), whose parts may overflow: each is at most sum |a|_2 |b|_1 <=
+     * sum |alpha a| |b| / |alpha|_2 (|alpha a|_2 = |alpha|_2 |a|_2 <= |alpha a|). */
     long double f = magf(folded);
-    if (f > 0) left_sum += 2 * left_sum / f;
+    if (f > 0) {
+      left_sum += 2 * left_sum / f;
+      pre = larger(pre, sums.sum_abs / sqrtl(folded.re * folded.re + folded.im * folded.im));
+    }
     alpha_mag = larger(alpha_mag, f);
   }
   long double factors = k ? left_sum + loaded.col_sum[j] + (long double)k * (alpha_mag + 1) : 0;
