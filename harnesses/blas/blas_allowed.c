@@ -21,15 +21,24 @@ int blas_allowed_sum_of_products(const double *f, int k, int overflow) {
 }
 
 /* A real part as a kernel in the target precision computes it: v (long double, as if exact)
- * with |computed - v| <= err while v is finite (err 0: exact in any order). */
+ * with |computed - v| <= err while v is finite (err 0: exact in any order). pos and neg bound
+ * the positive and the negative finite real products (with their errors) it adds up: a kernel
+ * may associate them in any order, keeping the component products of the complex terms in
+ * separate accumulators too, so a partial sum can reach pos or -neg although v is far smaller. */
 typedef struct {
-  long double v, err;
+  long double v, err, pos, neg;
 } tracked;
 /* A complex intermediate; wild: rounding may already have made it any non-finite value. */
 typedef struct {
   tracked re, im;
   int wild;
 } tcomplex;
+
+/* v within err, one real product (or an input) to the sums it enters. */
+static tracked atom(long double v, long double err) {
+  if (!isfinite(v)) return (tracked){v, 0, 0, 0};
+  return (tracked){v, err, (v > 0 ? v : 0) + err, (v < 0 ? -v : 0) + err};
+}
 
 static int exact_zero(tracked a) { return a.v == 0 && a.err == 0; }
 /* Rounding may take a to zero or to the other sign. */
@@ -41,33 +50,39 @@ static int may_overflow(tracked a, const blas_precision *p) {
 /* a b in the target precision (zero_parts: 0 for an exact zero factor); sets *wild when a
  * fragile factor meets an infinity or the product may overflow. */
 static tracked product(tracked a, tracked b, int zero_parts, const blas_precision *p, int *wild) {
-  if (zero_parts && (exact_zero(a) || exact_zero(b))) return (tracked){0, 0};
+  if (zero_parts && (exact_zero(a) || exact_zero(b))) return atom(0, 0);
   if ((fragile(a) && isinf(b.v)) || (fragile(b) && isinf(a.v))) *wild = 1;
   long double v = a.v * b.v;
-  if (!isfinite(v) || exact_zero(a) || exact_zero(b)) return (tracked){v, 0};
+  if (!isfinite(v) || exact_zero(a) || exact_zero(b)) return atom(v, 0);
   long double ma = fabsl(a.v) + a.err, mb = fabsl(b.v) + b.err;
-  tracked r = {v, fabsl(a.v) * b.err + fabsl(b.v) * a.err + a.err * b.err +
-                      (p->unit_roundoff + 0x1p-64L) * ma * mb + p->tiny};
+  tracked r = atom(v, fabsl(a.v) * b.err + fabsl(b.v) * a.err + a.err * b.err +
+                          (p->unit_roundoff + 0x1p-64L) * ma * mb + p->tiny);
   if (may_overflow(r, p)) *wild = 1;
   return r;
 }
 
 /* The sum of n parts in any association: within gamma_{n-1}(u) of the sum of magnitudes
- * (Higham 4.2), plus the parts' own errors and the long double's rounding. */
+ * (Higham 4.2), plus the parts' own errors and the long double's rounding. Sets *wild when
+ * the sum, or a partial sum of the finite products in some association (up to pos or -neg,
+ * grown by the rounding of the additions), may overflow: even an infinite part then leaves the
+ * class open (Inf + an overflow of the other sign is NaN). */
 static tracked sum(const tracked *t, size_t n, const blas_precision *p, int *wild) {
-  long double v = 0, err = 0, mag = 0;
+  long double v = 0, err = 0, mag = 0, pos = 0, neg = 0;
   for (size_t i = 0; i < n; i++) {
     v += t[i].v;
     if (isfinite(t[i].v)) err += t[i].err, mag += fabsl(t[i].v) + t[i].err;
+    pos += t[i].pos, neg += t[i].neg;
   }
-  if (!isfinite(v)) return (tracked){v, 0};
   double additions = n ? (double)(n - 1) : 0;
-  tracked r = {v, err + (mlf_gamma(additions, p->unit_roundoff) + mlf_gamma(additions, 0x1p-64)) * mag};
+  long double g = mlf_gamma(additions, p->unit_roundoff) + mlf_gamma(additions, 0x1p-64);
+  if ((pos > neg ? pos : neg) * (1 + g) >= p->max) *wild = 1;
+  if (!isfinite(v)) return atom(v, 0);
+  tracked r = {v, err + g * mag, pos, neg};
   if (may_overflow(r, p)) *wild = 1;
   return r;
 }
 
-static tracked negated(tracked a) { return (tracked){-a.v, a.err}; }
+static tracked negated(tracked a) { return (tracked){-a.v, a.err, a.neg, a.pos}; }
 
 /* The textbook product (xr yr - xi yi, xr yi + xi yr). */
 static tcomplex cmul(tcomplex x, tcomplex y, int zero_parts, const blas_precision *p) {
@@ -81,7 +96,7 @@ static tcomplex cmul(tcomplex x, tcomplex y, int zero_parts, const blas_precisio
   return r;
 }
 
-static tcomplex input(blas_cld x) { return (tcomplex){{x.re, 0}, {x.im, 0}, 0}; }
+static tcomplex input(blas_cld x) { return (tcomplex){atom(x.re, 0), atom(x.im, 0), 0}; }
 
 /* The orders of the products: alpha (sum x y), sum (alpha x) y, sum (alpha y) x,
  * sum alpha (x y), and sum x y without alpha (a unit alpha left out). */
@@ -106,7 +121,7 @@ static void add_order(const blas_complex_element *e, int order, int beta_left_ou
   const blas_precision *p = e->p;
   size_t n = 0;
   int wild = 0;
-  tcomplex products_sum = {{0, 0}, {0, 0}, 0};
+  tcomplex products_sum = input((blas_cld){0, 0});
   for (size_t l = 0; e->products && l < e->k; l++) {
     tcomplex t = term(e, order, l);
     wild |= t.wild, re[n] = t.re, im[n] = t.im, n++;

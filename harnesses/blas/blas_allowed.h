@@ -44,6 +44,8 @@ typedef struct {
  * kernels skip a unit alpha), of each order's class in exact arithmetic (NaN, +Inf, -Inf or
  * finite); all three where a finite intermediate that rounding may take to zero, to either
  * sign, or past the overflow threshold (its error bound reaches its value or the largest
- * number) meets an infinity or enters the result. A part every order keeps finite gets 0. */
+ * number) meets an infinity or enters the result, and where a partial sum of the real products
+ * may overflow in some association (the positive or the negative ones reach the largest
+ * number), however small the whole sum. A part every order keeps finite gets 0. */
 void blas_complex_allowed(const blas_complex_element *e, int allowed[2]);
 #endif

@@ -80,6 +80,10 @@ typedef struct {
   int products, beta_zero, beta_one;
   cld alpha, beta;
   arith how;
+  /* beta-over-alpha under a real infinite alpha: the result is alpha (sum + quotient c), with
+   * the quotient fl(beta / alpha) (a signed zero, or NaN for an infinite beta), not a beta. */
+  int beta_inside_alpha;
+  long double quotient;
 } element_rules;
 
 /* Turns an element's sums into its expectation (value, bound, overflow possible);
@@ -97,7 +101,10 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
       v = mul(r->alpha, e->s, r->how);
       m_abs = magf(r->alpha) * e->sum_abs;
     }
-    if (!r->beta_zero) {
+    if (!r->beta_zero && r->beta_inside_alpha) {
+      v.re = r->alpha.re * (e->s.re + r->quotient * c_in.re);
+      m_abs += magf(r->beta) * magf(c_in);
+    } else if (!r->beta_zero) {
       cld bc = mul(r->beta, c_in, r->how);
       v.re += bc.re;
       v.im += bc.im;
@@ -239,7 +246,8 @@ static void sum_every_term(size_t i, size_t j, size_t k, arith how, element_sums
 /* The beta that alpha (L R + fl(beta / alpha) C) applies to C: alpha times the quotient
  * rounded to the target precision (each part), which is beta unless the quotient underflows
  * or loses digits to gradual underflow; beta itself where a kernel cannot form the quotient
- * (alpha zero or not finite). */
+ * (alpha zero) or, for complex precisions, alpha is not finite (a real infinite alpha keeps
+ * the quotient inside: rules_for). */
 static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
   long double den = alpha.re * alpha.re + alpha.im * alpha.im;
   if (den == 0 || !isfinite(den)) return beta;
@@ -251,13 +259,46 @@ static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
 
 static element_rules rules_for(blas_semantics sem) {
   element_rules r = loaded.exact;
-  if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero)
-    r.beta = beta_through_alpha(r.alpha, r.beta, &loaded.pr->p), r.beta_one = 0;
+  const blas_precision *p = &loaded.pr->p;
+  if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero && !p->is_complex &&
+      isinf(r.alpha.re)) {
+    long double q = r.beta.re / r.alpha.re; /* +-0, or NaN for an infinite or NaN beta */
+    r.beta_inside_alpha = 1, r.beta_one = 0;
+    r.quotient = p->is_double ? (long double)(double)q : (long double)(float)q;
+  } else if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero) {
+    r.beta = beta_through_alpha(r.alpha, r.beta, p), r.beta_one = 0;
+  }
   if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
   if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
   if (sem == BLAS_SEM_COMPLEX_ZERO_PARTS && r.how == ARITH_COMPLEX) r.how = ARITH_COMPLEX_ZERO_PARTS;
   return r;
+}
+
+/* What the terms of a real element allow under an infinite alpha: each term alpha a b with
+ * a b != 0 is an infinity of its sign in every order (IEEE 754-2019 6.1, 4.3), so the result
+ * is an infinity (blas_product_infinity_allowed checks its sign), or NaN only where a zero
+ * meets alpha (7.2: 0 * Inf; a zero factor, or a product a b that may round to zero before
+ * alpha multiplies it, as alpha (A B) kernels do) or infinities of opposite sign meet (7.2:
+ * Inf - Inf; beta C included). Not for routines whose reference forms alpha times a partial
+ * sum that may be empty (blas_product.alpha_of_partial_sums). */
+typedef struct {
+  int signs;    /* MLF_MAY_POS_INF, MLF_MAY_NEG_INF: the infinite terms' signs */
+  int zero_met; /* a term alpha times zero in some order */
+} infinite_alpha_terms;
+
+static void infinite_alpha_term(infinite_alpha_terms *t, long double alpha, long double x,
+                                long double y, const blas_precision *p) {
+  long double xy = x * y;
+  if (x == 0 || y == 0 || fabsl(xy) < p->tiny) t->zero_met = 1;
+  else if (!isnan(xy)) t->signs |= (signbit(alpha) != 0) ^ (xy < 0) ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
+}
+
+/* The set of results for a real element under an infinite alpha (see infinite_alpha_terms). */
+static int infinite_alpha_set(infinite_alpha_terms t, long double beta_c) {
+  if (isinf(beta_c)) t.signs |= beta_c < 0 ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
+  int opposite = t.signs == (MLF_MAY_POS_INF | MLF_MAY_NEG_INF);
+  return MLF_MAY_POS_INF | MLF_MAY_NEG_INF | (t.zero_met || opposite ? MLF_MAY_NAN : 0);
 }
 
 /* Element (i, j) under one semantics, from the loaded operands: O(k); side says which factor
@@ -281,10 +322,14 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   /* A complex element an infinity enters: its terms are kept for blas_complex_allowed, unless
    * the exact pass defers its set (blas_product_settle keeps them when it derives it). */
   int keep_terms = p->is_complex && infinity_in, derive_set = keep_terms && !loaded.defer_sets;
+  int real_infinite_alpha = !p->is_complex && k && isinf(r.alpha.re) && !pr->alpha_folded &&
+                            !pr->alpha_of_partial_sums;
+  infinite_alpha_terms alpha_terms = {0, 0};
   size_t stride = k + 1;
   cld *kept = derive_set ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
-  if (!check_vanishing && !derive_set && !pr->left_present && !pr->right_present) {
+  if (!check_vanishing && !derive_set && !real_infinite_alpha && !pr->left_present &&
+      !pr->right_present) {
     sum_every_term(i, j, k, r.how, &sums);
     terms = k;
   } else for (size_t l = 0; l < k; l++) {
@@ -292,8 +337,10 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
         (pr->right_present && !pr->right_present[l * pr->n + j])) {
       /* a structural zero (held as 0 in L or R), multiplied only by structural-zeros */
-      if (sem == BLAS_SEM_STRUCTURAL_ZEROS)
+      if (sem == BLAS_SEM_STRUCTURAL_ZEROS) {
         keep(kept, stride, terms, x, y), terms++, add_term(&sums, x, y, r.how);
+        if (real_infinite_alpha) infinite_alpha_term(&alpha_terms, r.alpha.re, x.re, y.re, p);
+      }
       continue;
     }
     int x_gone = check_vanishing && loaded.left_gone[i * pr->k + l];
@@ -304,6 +351,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     keep(kept, stride, terms, x, y);
     terms++;
     add_term(&sums, x, y, r.how);
+    if (real_infinite_alpha) infinite_alpha_term(&alpha_terms, r.alpha.re, x.re, y.re, p);
   }
   /* An element whose terms are all structural zeros (a row outside a band) has an empty sum,
    * which the exact semantics does not scale by alpha, as for k = 0. So does one whose terms a
@@ -316,9 +364,15 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   long double left_sum = loaded.row_sum[i], alpha_mag = magf(r.alpha);
   if (pr->alpha_folded && k) {
     /* L holds alpha a: the unscaled a (|a| <= 2 |alpha a| / |alpha| in the |re| + |im|
-     * magnitude) and alpha itself are factors an underflow error can meet as well. */
+     * magnitude) and alpha itself are factors an underflow error can meet as well. A kernel
+     * may form the unscaled sum before alpha (zher2k.f: TEMP1 = TEMP1 + DCONJG(A(L,I))*B(L,J),
+     * then ALPHA*TEMP1), whose parts may overflow: each is at most sum |a|_2 |b|_1 <=
+     * sum |alpha a| |b| / |alpha|_2 (|alpha a|_2 = |alpha|_2 |a|_2 <= |alpha a|). */
     long double f = magf(folded);
-    if (f > 0) left_sum += 2 * left_sum / f;
+    if (f > 0) {
+      left_sum += 2 * left_sum / f;
+      pre = larger(pre, sums.sum_abs / sqrtl(folded.re * folded.re + folded.im * folded.im));
+    }
     alpha_mag = larger(alpha_mag, f);
   }
   long double factors = k ? left_sum + loaded.col_sum[j] + (long double)k * (alpha_mag + 1) : 0;
@@ -346,6 +400,9 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     out[0].overflow_possible = allowed[0], out[1].overflow_possible = allowed[1];
   } else if (underflow_meets_inf) {
     out[0].overflow_possible = MLF_NONFINITE_ANY;
+  } else if (real_infinite_alpha && r.products && terms) {
+    long double beta_c = r.beta_zero ? 0 : r.beta.re * c_in.re;
+    out[0].overflow_possible = infinite_alpha_set(alpha_terms, beta_c);
   }
 }
 

@@ -29,6 +29,11 @@ typedef struct {
    * the bounds and the empty-sum-scaled semantics account for. */
   int alpha_folded;
   double folded_alpha[2];
+  /* 1: the reference routine multiplies alpha by a sum of some terms that may be empty
+   * (netlib ?symv, ?symm and the packed and band forms: ALPHA*TEMP2 with TEMP2 = ZERO at the
+   * triangle's edge, dsymm.f "C(I,J) = TEMP1*A(I,I) + ALPHA*TEMP2"), so an infinite alpha
+   * gives NaN there without a zero factor: a real element keeps any non-finite result. */
+  int alpha_of_partial_sums;
   /* 1: blas_product_reference leaves the allowed set of a complex element an infinity enters
    * MLF_SET_PENDING (deriving it, blas_complex_allowed, is the reference's costly part), and
    * the caller settles an element with blas_product_settle before a check needs its set. */

@@ -126,6 +126,8 @@ static void make_product(level23_problem *pb) {
   pr = (blas_product){.p = *p, .m = rows, .n = cols, .k = kk, .left = l, .right = rr, .c_in = c_in,
                       .left_present = lp, .right_present = rp,
                       .alpha = {pb->alpha[0], pb->alpha[1]}, .beta = {pb->beta[0], pb->beta[1]}};
+  pr.alpha_of_partial_sums = (r->op == OP_MV || r->op == OP_MM) &&
+                             (r->kind == BLAS_SYMMETRIC || r->kind == BLAS_HERMITIAN);
   int herm2 = r->kind == BLAS_HERMITIAN && (r->op == OP_R2 || r->op == OP_R2K);
   blas_cld s1 = one, s2 = one;
   if (herm2) {

@@ -7,6 +7,10 @@
  *    2^-2000 underflows to 0 and the kernel returns 1 (beta C lost), and with the quotient only
  *    subnormal (beta = 0x1.5555555555555p-40) beta C loses 19 bits:
  *    value-mismatch-beta-over-alpha.
+ *  - an infinite alpha: the quotient is a signed zero (finite beta) or NaN (infinite beta), and
+ *    alpha (a b + q c) is NaN where q c is 0 * Inf or q is NaN, though every term alpha a b and
+ *    beta c has one sign (exact: that infinity): nan-spurious-beta-over-alpha (ATLAS 3.10.3
+ *    dgemm and sgemm, 1 x 1 x 1); with a finite C the kernel gives alpha a b, which is exact.
  * Planted results outside the semantics (a value further off, NaN where the quotient is
  * normal, -Inf) stay unexplained; the exact result is ok. */
 #include <float.h>
@@ -73,6 +77,33 @@ static void lost_beta_c_is_named(void **state) {
   assert_int_equal(verdict_of(alpha, beta, a, 1, c, exact, NULL).base, BLAS_VERDICT_OK);
 }
 
+static void infinite_alpha_keeps_the_quotient_inside(void **state) {
+  (void)state;
+  double exact;
+  /* beta = -Inf: q = -Inf / -Inf = NaN; exact -Inf (a b > 0 and c > 0: both terms -Inf) */
+  double got = atlas_way(-INFINITY, -INFINITY, 0.5, 0.5, 0.25);
+  assert_true(isnan(got));
+  blas_verdict v = verdict_of(-INFINITY, -INFINITY, 0.5, 0.5, 0.25, got, &exact);
+  assert_true(exact == -INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_SPURIOUS);
+  assert_int_equal(v.explained_by, BLAS_SEM_BETA_OVER_ALPHA);
+  /* beta = -1, C = +Inf, a b < 0: q = -0 meets C = +Inf; exact -Inf */
+  got = atlas_way(INFINITY, -1, -0.5, 0.5, INFINITY);
+  assert_true(isnan(got));
+  v = verdict_of(INFINITY, -1, -0.5, 0.5, INFINITY, got, &exact);
+  assert_true(exact == -INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_SPURIOUS);
+  assert_int_equal(v.explained_by, BLAS_SEM_BETA_OVER_ALPHA);
+  /* a finite C: q c = 0, the kernel's alpha a b is the exact infinity */
+  got = atlas_way(INFINITY, 2, 0.5, 0.5, 3);
+  assert_true(got == INFINITY);
+  assert_int_equal(verdict_of(INFINITY, 2, 0.5, 0.5, 3, got, NULL).base, BLAS_VERDICT_OK);
+  /* NaN with a finite C is not the kernel's: unexplained */
+  v = verdict_of(INFINITY, 2, 0.5, 0.5, 3, NAN, NULL);
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_SPURIOUS);
+  assert_int_equal(v.explained_by, BLAS_SEM_EXACT);
+}
+
 static void planted_outsiders_stay_unexplained(void **state) {
   (void)state;
   /* the subnormal quotient's result off by more than its rounding can give */
@@ -95,6 +126,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(underflowed_quotient_meets_infinity),
       cmocka_unit_test(lost_beta_c_is_named),
+      cmocka_unit_test(infinite_alpha_keeps_the_quotient_inside),
       cmocka_unit_test(planted_outsiders_stay_unexplained),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,17 +12,29 @@
 #include "blas/blas_allowed.h"
 #include "blas/blas_verdict.h"
 
-/* The verdict of got for part `part` of C(0,0) = alpha x y (k = 1, beta = 0, double complex). */
-static blas_verdict verdict_of(blas_cld alpha, blas_cld x, blas_cld y, int part, double got) {
-  static blas_cld left, right, c_in = {0.5L, 0};
+/* The verdict of got for part `part` of the 1 x 1 C(0,0) = alpha sum_l x_l y_l + beta c
+ * (x a 1 x k row, y a k x 1 column). */
+static blas_verdict element_verdict(Mlf__Blas__Precision precision, blas_cld alpha, blas_cld beta,
+                                    blas_cld c, const blas_cld *x, const blas_cld *y, size_t k,
+                                    int part, double got) {
+  static blas_cld c_in;
   static blas_product pr;
-  left = x, right = y;
-  pr = (blas_product){.p = blas_precision_of(MLF__BLAS__PRECISION__DOUBLE_COMPLEX), .m = 1,
-                      .n = 1, .k = 1, .alpha = {(double)alpha.re, (double)alpha.im},
-                      .beta = {0, 0}, .left = &left, .right = &right, .c_in = &c_in};
+  c_in = c;
+  pr = (blas_product){.p = blas_precision_of(precision), .m = 1, .n = 1, .k = k,
+                      .alpha = {(double)alpha.re, (double)alpha.im},
+                      .beta = {(double)beta.re, (double)beta.im}, .left = x, .right = y,
+                      .c_in = &c_in};
   mlf_expect exact[2];
   blas_product_reference(&pr, exact);
   return blas_verdict_of(got, &exact[part], &pr, 0, 0, (size_t)part);
+}
+
+/* The verdict of got for part `part` of C(0,0) = alpha x y (k = 1, beta = 0, double complex). */
+static blas_verdict verdict_of(blas_cld alpha, blas_cld x, blas_cld y, int part, double got) {
+  static blas_cld left, right;
+  left = x, right = y;
+  return element_verdict(MLF__BLAS__PRECISION__DOUBLE_COMPLEX, alpha, (blas_cld){0, 0},
+                         (blas_cld){0.5L, 0}, &left, &right, 1, part, got);
 }
 
 static void assert_ok(blas_verdict v) { assert_int_equal(v.base, BLAS_VERDICT_OK); }
@@ -74,6 +86,31 @@ static void fragile_intermediate_widens(void **state) {
   assert_ok(verdict_of(alpha, x, y, 0, NAN));
 }
 
+/* cgemm with alpha = (0.5, 0), beta = (Inf, 0), c = (-1, 1), x_l = (1, 0) and y = (0, h),
+ * (0, h), (0, -h): the exact element is (-Inf, +Inf), but a kernel that sums x y first (as
+ * OpenBLAS's and BLIS's micro-kernels do, alpha applied at the end) may see h + h overflow to
+ * +Inf in float although the sum h is finite, and alpha (0, Inf) has the real part
+ * 0.5 * 0 - 0 * Inf = NaN (the 160 x 9 x 144 cgemm of 2026-11-28). With h = 1.5 * 2^127 that
+ * NaN stands; with h = 2^126 no partial sum reaches the largest float: NaN is caught, and a
+ * finite real part (beta C dropped) always is. */
+static blas_verdict partial_sum_case(long double h, int part, double got) {
+  static blas_cld x[3], y[3];
+  for (int l = 0; l < 3; l++) x[l] = (blas_cld){1, 0}, y[l] = (blas_cld){0, l < 2 ? h : -h};
+  return element_verdict(MLF__BLAS__PRECISION__COMPLEX, (blas_cld){0.5L, 0},
+                         (blas_cld){INFINITY, 0}, (blas_cld){-1, 1}, x, y, 3, part, got);
+}
+
+static void partial_sum_overflow_widens(void **state) {
+  (void)state;
+  assert_ok(partial_sum_case(0x1.8p127L, 0, NAN));
+  assert_ok(partial_sum_case(0x1.8p127L, 0, -INFINITY));
+  assert_ok(partial_sum_case(0x1.8p127L, 1, INFINITY));
+  assert_int_not_equal(partial_sum_case(0x1.8p127L, 0, 0.0).base, BLAS_VERDICT_OK);
+  assert_int_equal(partial_sum_case(0x1p126L, 0, NAN).base, BLAS_VERDICT_NAN_SPURIOUS);
+  assert_ok(partial_sum_case(0x1p126L, 0, -INFINITY));
+  assert_int_not_equal(partial_sum_case(0x1p126L, 0, 0.0).base, BLAS_VERDICT_OK);
+}
+
 /* Level-1 sums: overflowing terms of one sign give that infinity only; both signs give either
  * and NaN; an infinite term fixes the sign (NaN when finite terms of the other sign overflow). */
 static void level1_signs_under_overflow(void **state) {
@@ -91,25 +128,55 @@ static void level1_signs_under_overflow(void **state) {
 
 /* A level-1 part as level1_sum_products judges it: the long-double value, the set for an
  * overflow. 2^1000 * 2^100 + 1 * 2 overflows in double: +Inf stands, -Inf and NaN are caught. */
+/* C(0,0) of a Hermitian rank-2 update alpha a conj(b) + conj(alpha) b conj(a) as
+ * level23_problem builds it: alpha folded into L (alpha a, conj(alpha) b), R = (conj(b),
+ * conj(a)), beta = 0; the reference's expectations in exact. */
+static void folded_update(blas_product *pr, Mlf__Blas__Precision precision, blas_cld alpha,
+                          blas_cld a, blas_cld b, mlf_expect exact[2]) {
+  static blas_cld left[2], right[2], c_in = {0.5L, 0};
+  left[0] = (blas_cld){alpha.re * a.re - alpha.im * a.im, alpha.re * a.im + alpha.im * a.re};
+  left[1] = (blas_cld){alpha.re * b.re + alpha.im * b.im, alpha.re * b.im - alpha.im * b.re};
+  right[0] = (blas_cld){b.re, -b.im}, right[1] = (blas_cld){a.re, -a.im};
+  *pr = (blas_product){.p = blas_precision_of(precision), .m = 1, .n = 1, .k = 2,
+                       .alpha = {1, 0}, .beta = {0, 0}, .left = left, .right = right,
+                       .c_in = &c_in, .alpha_folded = 1,
+                       .folded_alpha = {(double)alpha.re, (double)alpha.im}};
+  blas_product_reference(pr, exact);
+}
+
 /* A Hermitian rank-2 update folds alpha into L (alpha a, conj(alpha) b), where conj(alpha) b can
  * be (-Inf, NaN) although a kernel attaching alpha to a (conj(alpha a) b) gets an infinity: for
  * folded problems the orders are not derived, so +Inf stands beside the reference's NaN
  * (the cher2k diagonal ATLAS 3.10.3 and GSL 2.7.1 gave, an oracle false alarm otherwise). */
 static void folded_alpha_not_derived(void **state) {
   (void)state;
-  static blas_cld left[2], right[2], c_in = {0.5L, 0};
-  blas_cld alpha = {0x1p-126L, 0}, a = {0.5L, 0.25L}, b = {-INFINITY, 0.5L};
-  left[0] = (blas_cld){alpha.re * a.re - alpha.im * a.im, alpha.re * a.im + alpha.im * a.re};
-  left[1] = (blas_cld){alpha.re * b.re + alpha.im * b.im, alpha.re * b.im - alpha.im * b.re};
-  right[0] = (blas_cld){b.re, -b.im}, right[1] = (blas_cld){a.re, -a.im};
-  blas_product pr = {.p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX), .m = 1, .n = 1,
-                     .k = 2, .alpha = {1, 0}, .beta = {0, 0}, .left = left, .right = right,
-                     .c_in = &c_in, .alpha_folded = 1, .folded_alpha = {0x1p-126, 0}};
+  blas_product pr;
   mlf_expect exact[2];
-  blas_product_reference(&pr, exact);
+  folded_update(&pr, MLF__BLAS__PRECISION__COMPLEX, (blas_cld){0x1p-126L, 0},
+                (blas_cld){0.5L, 0.25L}, (blas_cld){-INFINITY, 0.5L}, exact);
   assert_true(isnan(exact[0].value));
   assert_int_equal(blas_verdict_of(INFINITY, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_OK);
   assert_int_equal(blas_verdict_of(NAN, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_OK);
+}
+
+/* With alpha folded into L, a kernel may still form the unscaled sum first (zher2k.f, trans =
+ * 'C': TEMP1 = sum DCONJG(A(L,I))*B(L,J), then ALPHA*TEMP1), where conj(a) b overflows although
+ * alpha a b is about 1e270: netlib, OpenBLAS and ATLAS zher2k gave -Inf in a 300-s campaign.
+ * -Inf stands there; a wrong finite value is caught, and so is -Inf where a b cannot overflow. */
+static void folded_alpha_unscaled_sum_may_overflow(void **state) {
+  (void)state;
+  blas_product pr;
+  mlf_expect exact[2];
+  blas_cld alpha = {0, -0x1.fff57ac297fddp-128L};
+  blas_cld b = {-0x1.c2298fa234a6p-1L, 0x1.a244dda18ff3ap+0L};
+  folded_update(&pr, MLF__BLAS__PRECISION__DOUBLE_COMPLEX, alpha,
+                (blas_cld){0x1.fffffffffffffp+1023L, 0.75L}, b, exact);
+  assert_true(isfinite(exact[0].value) && exact[0].value < -1e270);
+  assert_int_equal(blas_verdict_of(-INFINITY, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_OK);
+  assert_int_equal(blas_verdict_of(1.0, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_VALUE);
+  folded_update(&pr, MLF__BLAS__PRECISION__DOUBLE_COMPLEX, alpha,
+                (blas_cld){0x1p1000L, 0.75L}, b, exact);
+  assert_int_equal(blas_verdict_of(-INFINITY, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_INF);
 }
 
 /* The sets a product with sets_on_demand leaves pending settle to the sets the eager pass
@@ -173,7 +240,8 @@ int main(void) {
       cmocka_unit_test(orders_give_the_set),        cmocka_unit_test(nan_input_propagates),
       cmocka_unit_test(unit_like_operands),         cmocka_unit_test(fragile_intermediate_widens),
       cmocka_unit_test(level1_signs_under_overflow), cmocka_unit_test(level1_sum_judged),
-      cmocka_unit_test(folded_alpha_not_derived),
+      cmocka_unit_test(folded_alpha_not_derived),   cmocka_unit_test(partial_sum_overflow_widens),
+      cmocka_unit_test(folded_alpha_unscaled_sum_may_overflow),
       cmocka_unit_test(sets_on_demand_settle_to_the_eager_sets),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

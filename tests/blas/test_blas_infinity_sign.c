@@ -1,6 +1,7 @@
 /* The allowed set of a real element with an infinite alpha or a possible overflow
- * (blas_product_infinity_allowed via blas_verdict_of): NaN, or an infinity of a sign one of the
- * terms alpha a b has; only NaN when a factor is NaN. 1 x 1 sgemm problems with k = 2 and beta = 0 (NaN for the naming test).
+ * (blas_product_infinity_allowed via blas_verdict_of): an infinity of a sign one of the terms
+ * alpha a b has; NaN under an infinite alpha only where a zero meets alpha or infinite terms
+ * (beta C among them) have both signs; only NaN when a factor is NaN. 1 x 1 sgemm problems with k = 2 and beta = 0 (NaN for the naming test).
  * Members pass; planted results just outside (an infinity of a sign no term has, an infinity
  * where a NaN must propagate, a finite value) are caught. */
 #include <math.h>
@@ -13,18 +14,24 @@
 
 static const blas_cld c_in = {0.5L, 0};
 
-/* The verdict of `got` for C(0,0) = alpha (l0 r0 + l1 r1) + beta 0.5 with r = (3, 4). */
-static blas_verdict verdict_with_beta(double alpha, long double l0, long double l1, double beta,
-                                      double got) {
+/* The verdict of `got` for C(0,0) = alpha (l0 r0 + l1 r1) + beta 0.5 with r = (3, 4), by a
+ * routine whose reference forms alpha times partial sums (?symv, ?symm) or not. */
+static blas_verdict verdict_in(int partial_sums, double alpha, long double l0, long double l1,
+                               double beta, double got) {
   static blas_cld left[2], right[2] = {{3, 0}, {4, 0}};
   static blas_product pr;
   left[0] = (blas_cld){l0, 0}, left[1] = (blas_cld){l1, 0};
   pr = (blas_product){.p = blas_precision_of(MLF__BLAS__PRECISION__SINGLE), .m = 1, .n = 1,
                       .k = 2, .alpha = {alpha, 0}, .beta = {beta, 0}, .left = left, .right = right,
-                      .c_in = &c_in};
+                      .c_in = &c_in, .alpha_of_partial_sums = partial_sums};
   mlf_expect exact;
   blas_product_reference(&pr, &exact);
   return blas_verdict_of(got, &exact, &pr, 0, 0, 0);
+}
+
+static blas_verdict verdict_with_beta(double alpha, long double l0, long double l1, double beta,
+                                      double got) {
+  return verdict_in(0, alpha, l0, l1, beta, got);
 }
 
 static blas_verdict verdict_of(double alpha, long double l0, long double l1, double got) {
@@ -36,7 +43,7 @@ static void assert_ok(blas_verdict v) { assert_int_equal(v.base, BLAS_VERDICT_OK
 static void members_pass(void **state) {
   (void)state;
   assert_ok(verdict_of(INFINITY, 1, 2, INFINITY)); /* every term +Inf */
-  assert_ok(verdict_of(INFINITY, 1, 2, NAN));      /* a kernel whose a b underflows meets 0 */
+  assert_ok(verdict_of(INFINITY, 0, 2, NAN));      /* Inf * 0 where alpha scales a first */
   assert_ok(verdict_of(-INFINITY, 1, 2, -INFINITY));
   assert_ok(verdict_of(INFINITY, 1, -2, -INFINITY)); /* exact: Inf * (3 - 8) */
   assert_ok(verdict_of(INFINITY, 1, -2, INFINITY));  /* the first term's sign */
@@ -56,6 +63,28 @@ static void planted_outsiders_are_caught(void **state) {
   assert_int_equal(v.base, BLAS_VERDICT_NAN_LOST);
   v = verdict_of(INFINITY, 1, 2, 1.0);
   assert_int_equal(v.base, BLAS_VERDICT_INF);
+}
+
+/* Under an infinite alpha every term of (1 * 3 + 2 * 4) is +Inf in every order: NaN is no
+ * member (it was, when any non-finite result stood); an infinite beta C of the other sign
+ * (-Inf * 0.5) lets Inf - Inf give it, one of the same sign does not. */
+static void nan_needs_a_zero_or_both_signs(void **state) {
+  (void)state;
+  assert_int_equal(verdict_of(INFINITY, 1, 2, NAN).base, BLAS_VERDICT_NAN_SPURIOUS);
+  assert_int_equal(verdict_of(-INFINITY, 1, 2, NAN).base, BLAS_VERDICT_NAN_SPURIOUS);
+  assert_ok(verdict_with_beta(INFINITY, 1, 2, -INFINITY, NAN));
+  assert_int_equal(verdict_with_beta(INFINITY, 1, 2, INFINITY, NAN).base,
+                   BLAS_VERDICT_NAN_SPURIOUS);
+}
+
+/* The reference ?symm forms ALPHA*TEMP2 with TEMP2 = ZERO at the triangle's edge (dsymm.f),
+ * NaN though every term is +Inf: such a routine keeps NaN; an infinity of a sign no term has
+ * is still caught. */
+static void partial_sums_keep_nan(void **state) {
+  (void)state;
+  assert_ok(verdict_in(1, INFINITY, 1, 2, 0, NAN));
+  assert_ok(verdict_in(1, INFINITY, 1, 2, 0, INFINITY));
+  assert_int_equal(verdict_in(1, INFINITY, 1, 2, 0, -INFINITY).base, BLAS_VERDICT_INF);
 }
 
 /* A NaN beta leaves only NaN; +Inf is what a kernel that drops beta C gives (BLIS 0.9.0's
@@ -85,6 +114,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(members_pass),
       cmocka_unit_test(planted_outsiders_are_caught),
+      cmocka_unit_test(nan_needs_a_zero_or_both_signs),
+      cmocka_unit_test(partial_sums_keep_nan),
       cmocka_unit_test(deviation_is_named),
       cmocka_unit_test(overflow_keeps_a_term_sign),
   };
