@@ -45,6 +45,13 @@ static void lapack_init(void) {
       fprintf(stderr, "mlf: backend %s = %s\n", backends[i].name, backends[i].identity);
 }
 
+/* LAPACKE's own error handler (it prints to stdout otherwise), exported by the executable
+ * (harnesses/blas/exports.list) so that the LAPACKE library in the main namespace calls it.
+ * Here, not in lapack_call.c, whose unit-test objects must define no symbol another family's
+ * binary defines (annotest_lapacke has its own). */
+__attribute__((visibility("default"))) void LAPACKE_xerbla(const char *name, int info);
+void LAPACKE_xerbla(const char *name, int info) { mlf_capture_error(name, info); }
+
 /* Runs the prerequisite factorization (lapack_prerequisite) on the valid n x n A. */
 static int prerequisite(const lapack_backend *b, const lapack_case *c, lapack_args *main_args) {
   lapack_routine pre = lapack_prerequisite(c->routine);

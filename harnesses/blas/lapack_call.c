@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mlf_capture.h"
 #include "mlf_guard.h"
 
 enum {
@@ -341,11 +340,6 @@ static void call_lapacke(lapack_entry fn, lapack_args *a) {
     default: abort();
   }
 }
-
-/* LAPACKE's own error handler (it prints to stdout otherwise), exported by the executable
- * (harnesses/blas/exports.list) so that the LAPACKE library in the main namespace calls it. */
-__attribute__((visibility("default"))) void LAPACKE_xerbla(const char *name, int info);
-void LAPACKE_xerbla(const char *name, int info) { mlf_capture_error(name, info); }
 
 int lapack_call(const lapack_backend *b, lapack_args *a) {
   lapack_entry fn = a->iface == LAPACK_FORTRAN ? b->fortran[a->routine][a->prec]
