@@ -103,8 +103,8 @@ static void check_weighted_mean(const statistics_problem *p, const statistics_va
  * as evaluated in double (each rounding loses a factor 1 - u at most, the final scaling
  * 2^-1075). So the result lies in [fl(a - D), fl(b + D)] (about 2 ulps wide of [a, b]); [a, b]
  * alone does not hold: a = b = -0x1.e8a8b5430b7bbp-473, delta = 0x1.26d452193d1b4p-7 gives
- * b + 1 ulp. Returns 0 where
- * there is no statement (an infinite a or b weighed in), 1 with [lo, hi], 2 with an exact lo. */
+ * b + 1 ulp. Returns 0 where there is no statement (an infinite a or b weighed in), 1 with
+ * [lo, hi], 2 with an exact lo. */
 static int quantile_interval(const double *s, size_t n, double f, double *lo, double *hi) {
   double index = f * (double)(n - 1);
   size_t lhs = (size_t)index;
