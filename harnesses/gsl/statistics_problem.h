@@ -24,4 +24,9 @@ void statistics_problem_free(statistics_problem *p);
 /* 1 when every weight is finite and >= 0 with at least one positive (the documented domain:
  * w_i = 1 / sigma_i^2, a zero weight removes its sample). */
 int statistics_problem_weights_valid(const statistics_problem *p);
+/* 1 when no term of the long-double sum GSL 2.7.1's wtss forms about wmean is infinite
+ * (wvariance_source.c compute_wtss: w_i (x_i - wmean)^2 over w_i > 0, the difference taken in
+ * double): every such w_i and x_i - wmean finite (w delta^2 <= 2^3072 and the sum of such fit a
+ * long double). An infinite wtss is then that sum overflowing in its rounding to double. */
+int statistics_problem_wtss_sum_finite(const statistics_problem *p, double wmean);
 #endif

@@ -61,7 +61,7 @@ statistics_want statistics_want_scale_weights(statistics_q q, const statistics_v
   if (q == SQ_WTSS || q == SQ_WTSS_M) {
     double want = ldexp(src, (int)v->params->v[0]);
     if (!statistics_normal_result(src) || !statistics_normal_result(want) ||
-        !statistics_normal_result(v->fup->v.v[q]))
+        !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_overflowed(v, q))
       return skip();
     return statistics_want_bits(want);
   }

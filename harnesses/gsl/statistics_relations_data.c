@@ -66,7 +66,7 @@ statistics_want statistics_want_scale(statistics_q q, const statistics_view *v) 
       want = src;
   }
   if (!statistics_normal_result(src) || !statistics_normal_result(want) ||
-      !statistics_normal_result(v->fup->v.v[q]))
+      !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_overflowed(v, q))
     return (statistics_want){WANT_SKIP, 0, 0, 0};
   return statistics_want_bits(want);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -118,6 +119,24 @@ static void test_weights_documented_domain(void **state) {
   assert_false(statistics_problem_weights_valid(&p));
 }
 
+/* wtss's long-double sum stays finite (its double rounding may overflow) unless a positively
+ * weighted term is infinite: an infinite weight, sample, or double difference x - wmean. */
+static void test_wtss_sum_finiteness(void **state) {
+  (void)state;
+  double x[] = {0, 0x1p600}, w[] = {1, 1};
+  statistics_problem p = {2, x, w, 0, 0, 0, 0};
+  assert_true(statistics_problem_wtss_sum_finite(&p, 0x1p599)); /* 2^1199: inf in double */
+  x[0] = DBL_MAX, x[1] = -DBL_MAX;
+  assert_true(statistics_problem_wtss_sum_finite(&p, 0));
+  assert_false(statistics_problem_wtss_sum_finite(&p, -DBL_MAX / 2)); /* 1.5 DBL_MAX */
+  x[0] = INFINITY, x[1] = 1;
+  assert_false(statistics_problem_wtss_sum_finite(&p, 1));
+  w[0] = 0; /* a zero weight removes the sample */
+  assert_true(statistics_problem_wtss_sum_finite(&p, 1));
+  w[1] = INFINITY;
+  assert_false(statistics_problem_wtss_sum_finite(&p, 1));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_moments_of_small_data),
@@ -126,6 +145,7 @@ int main(void) {
       cmocka_unit_test(test_infinities_follow_the_formulas),
       cmocka_unit_test(test_total_order_sort),
       cmocka_unit_test(test_weights_documented_domain),
+      cmocka_unit_test(test_wtss_sum_finiteness),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
