@@ -86,6 +86,11 @@ statistics_q statistics_q_negation_partner(statistics_q q) {
   }
 }
 
+int statistics_q_is_sd(statistics_q q) {
+  return statistics_q_kind_of(q) == SQ_SPREAD &&
+         statistics_q_kind_of(statistics_q_family(q)) == SQ_SQUARE;
+}
+
 int statistics_q_ordered(statistics_q q) { return q >= SQ_MEDIAN_SORTED && q <= SQ_QN; }
 
 statistics_q statistics_q_family(statistics_q q) {

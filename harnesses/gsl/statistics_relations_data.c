@@ -68,6 +68,10 @@ statistics_want statistics_want_scale(statistics_q q, const statistics_view *v) 
   if (!statistics_normal_result(src) || !statistics_normal_result(want) ||
       !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_overflowed(v, q))
     return (statistics_want){WANT_SKIP, 0, 0, 0};
+  /* A tiny weight ratio makes the weighted variance under an sd subnormal (data within range). */
+  if (statistics_q_is_sd(q) &&
+      (!statistics_normal_result(src * src) || !statistics_normal_result(want * want)))
+    return (statistics_want){WANT_SKIP, 0, 0, 0};
   return statistics_want_bits(want);
 }
 

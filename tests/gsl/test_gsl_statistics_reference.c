@@ -137,6 +137,16 @@ static void test_wtss_sum_finiteness(void **state) {
   assert_false(statistics_problem_wtss_sum_finite(&p, 1));
 }
 
+/* The sds, whose scaling the variance under them limits, and no other spread. */
+static void test_sd_quantities(void **state) {
+  (void)state;
+  static const statistics_q sds[] = {SQ_SD, SQ_SD_M, SQ_SD_FIXED, SQ_WSD, SQ_WSD_M, SQ_WSD_FIXED};
+  int count = 0;
+  for (size_t i = 0; i < sizeof sds / sizeof *sds; i++) assert_true(statistics_q_is_sd(sds[i]));
+  for (statistics_q q = 0; q < SQ_COUNT; q++) count += statistics_q_is_sd(q);
+  assert_int_equal(count, 6); /* not absdev, Sn, Qn, the variances */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_moments_of_small_data),
@@ -146,6 +156,7 @@ int main(void) {
       cmocka_unit_test(test_total_order_sort),
       cmocka_unit_test(test_weights_documented_domain),
       cmocka_unit_test(test_wtss_sum_finiteness),
+      cmocka_unit_test(test_sd_quantities),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
