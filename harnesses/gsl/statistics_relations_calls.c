@@ -101,6 +101,11 @@ statistics_want statistics_want_equal_weights(statistics_q q, const statistics_v
     if (!ex->defined[q] || !ex->defined[u] || !statistics_within(ex, u, v->fup->v.v[u]) ||
         !statistics_within(ex, q, v->fup->v.v[q]))
       return skip();
+    /* tss's finite long-double sum may overflow in its rounding to double where 2^j times it,
+     * the wtss, does not (the weights are all 2^j, so the wtss's sum is tss's): no want then */
+    if (q == SQ_WTSS && isinf(v->fup->v.v[u]) &&
+        statistics_problem_wtss_sum_finite(&v->fup_in->p, v->fup->v.v[SQ_MEAN]))
+      return skip();
     long double factor = q == SQ_WTSS ? ldexpl(1.0L, (int)v->params->v[0]) : 1.0L;
     double want = (double)(factor * v->fup->v.v[u]);
     long double bound = factor * ex->e[u].bound + ex->e[q].bound + STAT_U * fabs(want);
