@@ -54,8 +54,13 @@ int statistics_problem_weights_valid(const statistics_problem *p) {
   return positive;
 }
 
-int statistics_problem_wtss_sum_finite(const statistics_problem *p, double wmean) {
-  for (size_t i = 0; i < p->n; i++)
-    if (p->w[i] > 0 && (isinf(p->w[i]) || isinf(p->x[i] - wmean))) return 0;
-  return 1;
+int statistics_problem_wtss_terms(const statistics_problem *p, double wmean) {
+  int nonzero = 0;
+  for (size_t i = 0; i < p->n; i++) {
+    if (!(p->w[i] > 0)) continue;
+    double delta = p->x[i] - wmean;
+    if (isinf(p->w[i]) || isinf(delta)) return 2;
+    nonzero |= delta != 0;
+  }
+  return nonzero;
 }

@@ -56,9 +56,10 @@ statistics_want statistics_want_bounded(statistics_q q, const statistics_view *v
 
 int statistics_normal_result(double v) { return v == 0 || !isfinite(v) || abs(ilogb(v)) < 1000; }
 
-int statistics_wtss_overflowed(const statistics_view *v, statistics_q q) {
-  return (q == SQ_WTSS || q == SQ_WTSS_M) && isinf(v->src->v.v[q]) &&
-         statistics_problem_wtss_sum_finite(&v->src_in->p, v->src->v.v[SQ_WMEAN]);
+int statistics_wtss_rounded_out(const statistics_view *v, statistics_q q) {
+  double src = v->src->v.v[q];
+  return (q == SQ_WTSS || q == SQ_WTSS_M) && (isinf(src) || src == 0) &&
+         statistics_problem_wtss_terms(&v->src_in->p, v->src->v.v[SQ_WMEAN]) == 1;
 }
 
 static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }

@@ -66,7 +66,7 @@ statistics_want statistics_want_scale(statistics_q q, const statistics_view *v) 
       want = src;
   }
   if (!statistics_normal_result(src) || !statistics_normal_result(want) ||
-      !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_overflowed(v, q))
+      !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_rounded_out(v, q))
     return (statistics_want){WANT_SKIP, 0, 0, 0};
   /* A tiny weight ratio makes the weighted variance under an sd subnormal (data within range). */
   if (statistics_q_is_sd(q) &&

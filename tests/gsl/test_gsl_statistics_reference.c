@@ -119,22 +119,27 @@ static void test_weights_documented_domain(void **state) {
   assert_false(statistics_problem_weights_valid(&p));
 }
 
-/* wtss's long-double sum stays finite (its double rounding may overflow) unless a positively
- * weighted term is infinite: an infinite weight, sample, or double difference x - wmean. */
-static void test_wtss_sum_finiteness(void **state) {
+/* wtss's long-double sum is finite and nonzero (its double rounding may overflow or underflow)
+ * unless a positively weighted term is infinite (an infinite weight, sample, or double
+ * difference x - wmean) or all are 0. */
+static void test_wtss_terms(void **state) {
   (void)state;
   double x[] = {0, 0x1p600}, w[] = {1, 1};
   statistics_problem p = {2, x, w, 0, 0, 0, 0};
-  assert_true(statistics_problem_wtss_sum_finite(&p, 0x1p599)); /* 2^1199: inf in double */
+  assert_int_equal(statistics_problem_wtss_terms(&p, 0x1p599), 1); /* 2^1199: inf in double */
+  x[0] = 0x1p-600, x[1] = -0x1p-600;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 0), 1); /* 2^-1199: 0 in double */
+  x[0] = x[1] = 3;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 3), 0);
   x[0] = DBL_MAX, x[1] = -DBL_MAX;
-  assert_true(statistics_problem_wtss_sum_finite(&p, 0));
-  assert_false(statistics_problem_wtss_sum_finite(&p, -DBL_MAX / 2)); /* 1.5 DBL_MAX */
+  assert_int_equal(statistics_problem_wtss_terms(&p, 0), 1);
+  assert_int_equal(statistics_problem_wtss_terms(&p, -DBL_MAX / 2), 2); /* 1.5 DBL_MAX */
   x[0] = INFINITY, x[1] = 1;
-  assert_false(statistics_problem_wtss_sum_finite(&p, 1));
+  assert_int_equal(statistics_problem_wtss_terms(&p, 1), 2);
   w[0] = 0; /* a zero weight removes the sample */
-  assert_true(statistics_problem_wtss_sum_finite(&p, 1));
+  assert_int_equal(statistics_problem_wtss_terms(&p, 1), 0);
   w[1] = INFINITY;
-  assert_false(statistics_problem_wtss_sum_finite(&p, 1));
+  assert_int_equal(statistics_problem_wtss_terms(&p, 1), 2);
 }
 
 /* The sds, whose scaling the variance under them limits, and no other spread. */
@@ -155,7 +160,7 @@ int main(void) {
       cmocka_unit_test(test_infinities_follow_the_formulas),
       cmocka_unit_test(test_total_order_sort),
       cmocka_unit_test(test_weights_documented_domain),
-      cmocka_unit_test(test_wtss_sum_finiteness),
+      cmocka_unit_test(test_wtss_terms),
       cmocka_unit_test(test_sd_quantities),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
