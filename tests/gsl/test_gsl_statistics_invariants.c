@@ -28,7 +28,8 @@ static statistics_values correct_values(void) {
   v.v[SQ_SELECT] = 1, v.v[SQ_MEDIAN] = v.v[SQ_MEDIAN_SORTED] = 3;
   v.v[SQ_MEAN] = 2.4, v.v[SQ_WMEAN] = 3.2, v.v[SQ_TRMEAN] = 8.0 / 3;
   v.v[SQ_VARIANCE] = 5.8, v.v[SQ_SD] = sqrt(5.8), v.v[SQ_KURTOSIS] = -2.1;
-  v.v[SQ_MAX_INDEX] = v.v[SQ_MINMAX_INDEX_MAX] = 4, v.v[SQ_MIN_INDEX] = v.v[SQ_MINMAX_INDEX_MIN] = 1;
+  v.v[SQ_MAX_INDEX] = v.v[SQ_MINMAX_INDEX_MAX] = 4;
+  v.v[SQ_MIN_INDEX] = v.v[SQ_MINMAX_INDEX_MIN] = 1;
   v.v[SQ_QUANTILE] = 3, v.v[SQ_GASTWIRTH] = 0x1.6666666666666p+1; /* GSL 2.7.1's 2.8 */
   return v;
 }
@@ -101,7 +102,8 @@ static void test_ranges(void **state) {
   v.v[SQ_MAX] = v.v[SQ_MINMAX_MAX] = 8, v.v[SQ_MIN] = v.v[SQ_MINMAX_MIN] = 1;
   v.v[SQ_SELECT] = 4, v.v[SQ_MEAN] = 3.75, v.v[SQ_WMEAN] = 3;
   v.v[SQ_MEDIAN] = v.v[SQ_MEDIAN_SORTED] = v.v[SQ_TRMEAN] = 3; /* trim >= 0.5: the median */
-  v.v[SQ_MAX_INDEX] = v.v[SQ_MINMAX_INDEX_MAX] = 3, v.v[SQ_MIN_INDEX] = v.v[SQ_MINMAX_INDEX_MIN] = 0;
+  v.v[SQ_MAX_INDEX] = v.v[SQ_MINMAX_INDEX_MAX] = 3;
+  v.v[SQ_MIN_INDEX] = v.v[SQ_MINMAX_INDEX_MIN] = 0;
   v.v[SQ_QUANTILE] = v.v[SQ_GASTWIRTH] = 3;
   assert_int_equal(check(&e, &v).failed, 0);
   v.v[SQ_MEDIAN] = 4.5;

@@ -142,14 +142,23 @@ static void test_wtss_terms(void **state) {
   assert_int_equal(statistics_problem_wtss_terms(&p, 1), 2);
 }
 
-/* The sds, whose scaling the variance under them limits, and no other spread. */
-static void test_sd_quantities(void **state) {
+/* The variances under the sds, skews and kurtoses, whose range limits their exact scaling;
+ * no other quantity (absdev, Sn, Qn, the variances themselves) takes a square root. */
+static void test_variance_under(void **state) {
   (void)state;
-  static const statistics_q sds[] = {SQ_SD, SQ_SD_M, SQ_SD_FIXED, SQ_WSD, SQ_WSD_M, SQ_WSD_FIXED};
-  int count = 0;
-  for (size_t i = 0; i < sizeof sds / sizeof *sds; i++) assert_true(statistics_q_is_sd(sds[i]));
-  for (statistics_q q = 0; q < SQ_COUNT; q++) count += statistics_q_is_sd(q);
-  assert_int_equal(count, 6); /* not absdev, Sn, Qn, the variances */
+  static const statistics_q under[][2] = {
+      {SQ_SD, SQ_VARIANCE},           {SQ_SD_M, SQ_VARIANCE},
+      {SQ_SD_FIXED, SQ_VARIANCE_FIXED}, {SQ_WSD, SQ_WVARIANCE},
+      {SQ_WSD_M, SQ_WVARIANCE},       {SQ_WSD_FIXED, SQ_WVARIANCE_FIXED},
+      {SQ_SKEW, SQ_VARIANCE},         {SQ_SKEW_M_SD, SQ_VARIANCE},
+      {SQ_KURTOSIS, SQ_VARIANCE},     {SQ_KURTOSIS_M_SD, SQ_VARIANCE},
+      {SQ_WSKEW, SQ_WVARIANCE},       {SQ_WSKEW_M_SD, SQ_WVARIANCE},
+      {SQ_WKURTOSIS, SQ_WVARIANCE},   {SQ_WKURTOSIS_M_SD, SQ_WVARIANCE}};
+  size_t n = sizeof under / sizeof *under, count = 0;
+  for (size_t i = 0; i < n; i++)
+    assert_int_equal(statistics_q_variance_under(under[i][0]), under[i][1]);
+  for (statistics_q q = 0; q < SQ_COUNT; q++) count += statistics_q_variance_under(q) != SQ_COUNT;
+  assert_int_equal(count, n);
 }
 
 int main(void) {
@@ -161,7 +170,7 @@ int main(void) {
       cmocka_unit_test(test_total_order_sort),
       cmocka_unit_test(test_weights_documented_domain),
       cmocka_unit_test(test_wtss_terms),
-      cmocka_unit_test(test_sd_quantities),
+      cmocka_unit_test(test_variance_under),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
