@@ -48,6 +48,10 @@ statistics_want statistics_want_bounded(statistics_q q, const statistics_view *v
   const statistics_expected *a = &v->src->ex, *b = &v->fup->ex;
   if (!a->defined[q] || !b->defined[q] || !statistics_within(a, q, v->src->v.v[q]))
     return (statistics_want){WANT_SKIP, 0, 0, 0};
+  /* A source rounded to an infinity (its exact value past DBL_MAX) says nothing of a follow-up
+   * whose exact value is finite: duplicated data's variance takes 8/7 where the source's 4/3. */
+  if (isinf(v->src->v.v[q]) && isfinite(b->e[q].value))
+    return (statistics_want){WANT_SKIP, 0, 0, 0};
   long double bound = fabsl(factor) * a->e[q].bound + b->e[q].bound + extra +
                       STAT_U * fabs(want); /* want itself rounded once */
   return (statistics_want){WANT_BOUND, want, (double)bound,
