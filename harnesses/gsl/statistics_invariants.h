@@ -6,7 +6,12 @@
  *    bit for bit (NaN-free data);
  *  - "outside-data-range": mean and trimmed mean within the data (kept) range, weighted
  *    mean within the range of the positively weighted data, the medians within the two
- *    middle elements (finite data);
+ *    middle elements (finite data); the quantile within its two interpolated elements and
+ *    Gastwirth within the hull of its three quantiles, each widened by a proven rounding
+ *    allowance (IEEE rounding takes them an ulp past the elements);
+ *  - "not-exact": the quantile is the element itself where f (n - 1) is whole or n - 1;
+ *  - "index-not-extreme", "index-not-first": max_index, min_index and minmax_index name a
+ *    maximum (minimum); max_index and min_index the first of equal ones, as documented;
  *  - "negative": variances, sds, tss, absdevs (weighted too), Sn and Qn never below 0;
  *  - "below-minus-three": kurtosis never below -3 (an average of fourth powers minus 3);
  *  - "nonzero-for-constant-data": the unweighted spreads of constant finite data are 0. */

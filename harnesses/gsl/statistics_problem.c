@@ -53,3 +53,14 @@ int statistics_problem_weights_valid(const statistics_problem *p) {
   }
   return positive;
 }
+
+int statistics_problem_wtss_terms(const statistics_problem *p, double wmean) {
+  int nonzero = 0;
+  for (size_t i = 0; i < p->n; i++) {
+    if (!(p->w[i] > 0)) continue;
+    double delta = p->x[i] - wmean;
+    if (isinf(p->w[i]) || isinf(delta)) return 2;
+    nonzero |= delta != 0;
+  }
+  return nonzero;
+}

@@ -24,4 +24,10 @@ void statistics_problem_free(statistics_problem *p);
 /* 1 when every weight is finite and >= 0 with at least one positive (the documented domain:
  * w_i = 1 / sigma_i^2, a zero weight removes its sample). */
 int statistics_problem_weights_valid(const statistics_problem *p);
+/* The terms of the long-double sum GSL 2.7.1's wtss forms about wmean (wvariance_source.c
+ * compute_wtss: w_i (x_i - wmean)^2 over w_i > 0, the difference taken in double): 2 when one
+ * is infinite (an infinite w_i or x_i - wmean), 0 when all are 0, 1 otherwise. With 1 the sum
+ * is finite and nonzero (w delta^2 within 2^-3222..2^3072, fit for a long double), and an
+ * infinite or zero wtss is its rounding to double overflowing or underflowing. */
+int statistics_problem_wtss_terms(const statistics_problem *p, double wmean);
 #endif

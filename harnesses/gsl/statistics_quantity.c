@@ -86,6 +86,15 @@ statistics_q statistics_q_negation_partner(statistics_q q) {
   }
 }
 
+statistics_q statistics_q_variance_under(statistics_q q) {
+  statistics_q family = statistics_q_family(q);
+  if (statistics_q_kind_of(q) == SQ_SPREAD && statistics_q_kind_of(family) == SQ_SQUARE)
+    return family; /* an sd */
+  if (family == SQ_SKEW || family == SQ_KURTOSIS) return SQ_VARIANCE;
+  if (family == SQ_WSKEW || family == SQ_WKURTOSIS) return SQ_WVARIANCE;
+  return SQ_COUNT;
+}
+
 int statistics_q_ordered(statistics_q q) { return q >= SQ_MEDIAN_SORTED && q <= SQ_QN; }
 
 statistics_q statistics_q_family(statistics_q q) {

@@ -78,6 +78,10 @@ int statistics_q_weighted(statistics_q q);
 /* The first quantity of q's family: a function with its _m / _m_sd forms, sd with variance,
  * minmax with max and min, the _0 forms with Sn and Qn. One finding per family and relation. */
 statistics_q statistics_q_family(statistics_q q);
+/* The variance whose square root (rounded to double first) q takes: the sds' own, and the
+ * sample variance (weighted or not) under skew and kurtosis; SQ_COUNT for other quantities.
+ * Scaling q is exact only while that variance is normal too. */
+statistics_q statistics_q_variance_under(statistics_q q);
 /* 1 for the order statistics that need data in ascending numerical order (the sorted-data
  * functions, select and median): no NaN, or their results mean nothing. */
 int statistics_q_ordered(statistics_q q);

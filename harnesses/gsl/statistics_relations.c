@@ -48,6 +48,10 @@ statistics_want statistics_want_bounded(statistics_q q, const statistics_view *v
   const statistics_expected *a = &v->src->ex, *b = &v->fup->ex;
   if (!a->defined[q] || !b->defined[q] || !statistics_within(a, q, v->src->v.v[q]))
     return (statistics_want){WANT_SKIP, 0, 0, 0};
+  /* A source rounded to an infinity (its exact value past DBL_MAX) says nothing of a follow-up
+   * whose exact value is finite: duplicated data's variance takes 8/7 where the source's 4/3. */
+  if (isinf(v->src->v.v[q]) && isfinite(b->e[q].value))
+    return (statistics_want){WANT_SKIP, 0, 0, 0};
   long double bound = fabsl(factor) * a->e[q].bound + b->e[q].bound + extra +
                       STAT_U * fabs(want); /* want itself rounded once */
   return (statistics_want){WANT_BOUND, want, (double)bound,
@@ -55,6 +59,12 @@ statistics_want statistics_want_bounded(statistics_q q, const statistics_view *v
 }
 
 int statistics_normal_result(double v) { return v == 0 || !isfinite(v) || abs(ilogb(v)) < 1000; }
+
+int statistics_wtss_rounded_out(const statistics_view *v, statistics_q q) {
+  double src = v->src->v.v[q];
+  return (q == SQ_WTSS || q == SQ_WTSS_M) && (isinf(src) || src == 0) &&
+         statistics_problem_wtss_terms(&v->src_in->p, v->src->v.v[SQ_WMEAN]) == 1;
+}
 
 static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 

@@ -61,7 +61,7 @@ statistics_want statistics_want_scale_weights(statistics_q q, const statistics_v
   if (q == SQ_WTSS || q == SQ_WTSS_M) {
     double want = ldexp(src, (int)v->params->v[0]);
     if (!statistics_normal_result(src) || !statistics_normal_result(want) ||
-        !statistics_normal_result(v->fup->v.v[q]))
+        !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_rounded_out(v, q))
       return skip();
     return statistics_want_bits(want);
   }
@@ -100,6 +100,12 @@ statistics_want statistics_want_equal_weights(statistics_q q, const statistics_v
     /* a side off its own reference is the reference's finding (same data as the source) */
     if (!ex->defined[q] || !ex->defined[u] || !statistics_within(ex, u, v->fup->v.v[u]) ||
         !statistics_within(ex, q, v->fup->v.v[q]))
+      return skip();
+    /* tss's finite nonzero long-double sum may over- or underflow in its rounding to double
+     * where 2^j times it, the wtss, does not (the weights are all 2^j: the terms are tss's) */
+    double tss = v->fup->v.v[u];
+    if (q == SQ_WTSS && (isinf(tss) || tss == 0) &&
+        statistics_problem_wtss_terms(&v->fup_in->p, v->fup->v.v[SQ_MEAN]) == 1)
       return skip();
     long double factor = q == SQ_WTSS ? ldexpl(1.0L, (int)v->params->v[0]) : 1.0L;
     double want = (double)(factor * v->fup->v.v[u]);

@@ -66,7 +66,13 @@ statistics_want statistics_want_scale(statistics_q q, const statistics_view *v) 
       want = src;
   }
   if (!statistics_normal_result(src) || !statistics_normal_result(want) ||
-      !statistics_normal_result(v->fup->v.v[q]))
+      !statistics_normal_result(v->fup->v.v[q]) || statistics_wtss_rounded_out(v, q))
+    return (statistics_want){WANT_SKIP, 0, 0, 0};
+  /* A tiny weight ratio can make the weighted variance under an sd, skew or kurtosis subnormal
+   * although the data are within range. */
+  statistics_q var = statistics_q_variance_under(q);
+  if (var != SQ_COUNT && (!statistics_normal_result(v->src->v.v[var]) ||
+                          !statistics_normal_result(ldexp(v->src->v.v[var], 2 * k))))
     return (statistics_want){WANT_SKIP, 0, 0, 0};
   return statistics_want_bits(want);
 }

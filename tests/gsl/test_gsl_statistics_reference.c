@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -118,6 +119,48 @@ static void test_weights_documented_domain(void **state) {
   assert_false(statistics_problem_weights_valid(&p));
 }
 
+/* wtss's long-double sum is finite and nonzero (its double rounding may overflow or underflow)
+ * unless a positively weighted term is infinite (an infinite weight, sample, or double
+ * difference x - wmean) or all are 0. */
+static void test_wtss_terms(void **state) {
+  (void)state;
+  double x[] = {0, 0x1p600}, w[] = {1, 1};
+  statistics_problem p = {2, x, w, 0, 0, 0, 0};
+  assert_int_equal(statistics_problem_wtss_terms(&p, 0x1p599), 1); /* 2^1199: inf in double */
+  x[0] = 0x1p-600, x[1] = -0x1p-600;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 0), 1); /* 2^-1199: 0 in double */
+  x[0] = x[1] = 3;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 3), 0);
+  x[0] = DBL_MAX, x[1] = -DBL_MAX;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 0), 1);
+  assert_int_equal(statistics_problem_wtss_terms(&p, -DBL_MAX / 2), 2); /* 1.5 DBL_MAX */
+  x[0] = INFINITY, x[1] = 1;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 1), 2);
+  w[0] = 0; /* a zero weight removes the sample */
+  assert_int_equal(statistics_problem_wtss_terms(&p, 1), 0);
+  w[1] = INFINITY;
+  assert_int_equal(statistics_problem_wtss_terms(&p, 1), 2);
+}
+
+/* The variances under the sds, skews and kurtoses, whose range limits their exact scaling;
+ * no other quantity (absdev, Sn, Qn, the variances themselves) takes a square root. */
+static void test_variance_under(void **state) {
+  (void)state;
+  static const statistics_q under[][2] = {
+      {SQ_SD, SQ_VARIANCE},           {SQ_SD_M, SQ_VARIANCE},
+      {SQ_SD_FIXED, SQ_VARIANCE_FIXED}, {SQ_WSD, SQ_WVARIANCE},
+      {SQ_WSD_M, SQ_WVARIANCE},       {SQ_WSD_FIXED, SQ_WVARIANCE_FIXED},
+      {SQ_SKEW, SQ_VARIANCE},         {SQ_SKEW_M_SD, SQ_VARIANCE},
+      {SQ_KURTOSIS, SQ_VARIANCE},     {SQ_KURTOSIS_M_SD, SQ_VARIANCE},
+      {SQ_WSKEW, SQ_WVARIANCE},       {SQ_WSKEW_M_SD, SQ_WVARIANCE},
+      {SQ_WKURTOSIS, SQ_WVARIANCE},   {SQ_WKURTOSIS_M_SD, SQ_WVARIANCE}};
+  size_t n = sizeof under / sizeof *under, count = 0;
+  for (size_t i = 0; i < n; i++)
+    assert_int_equal(statistics_q_variance_under(under[i][0]), under[i][1]);
+  for (statistics_q q = 0; q < SQ_COUNT; q++) count += statistics_q_variance_under(q) != SQ_COUNT;
+  assert_int_equal(count, n);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_moments_of_small_data),
@@ -126,6 +169,8 @@ int main(void) {
       cmocka_unit_test(test_infinities_follow_the_formulas),
       cmocka_unit_test(test_total_order_sort),
       cmocka_unit_test(test_weights_documented_domain),
+      cmocka_unit_test(test_wtss_terms),
+      cmocka_unit_test(test_variance_under),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
