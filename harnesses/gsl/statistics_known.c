@@ -3,10 +3,16 @@
 #include "statistics_known.h"
 #include <math.h>
 
-/* 1 unless some element is smaller than the one before it (NaN compares as in order). */
+/* 1 unless some element is smaller than the last element before it that is not NaN (a NaN is
+ * skipped, not taken as in order: 0.0167, 0.0426, NaN, -0.0657 is unsorted for Qn). */
 static int ascending(const double *s, size_t n, size_t stride) {
-  for (size_t i = 1; i < n; i++)
-    if (s[i * stride] < s[(i - 1) * stride]) return 0;
+  double last = NAN;
+  for (size_t i = 0; i < n; i++) {
+    double v = s[i * stride];
+    if (isnan(v)) continue;
+    if (v < last) return 0;
+    last = v;
+  }
   return 1;
 }
 
@@ -44,7 +50,7 @@ const char *statistics_known_crash(statistics_q q, const statistics_args *a) {
     case SQ_SELECT: /* no check of k < n: returns data[k * stride] */
       return n > 0 && a->k >= n ? "rank-read-past-end" : NULL;
     case SQ_QN0:
-    case SQ_QN: /* the q[] search runs j past the data when they are unsorted */
+    case SQ_QN: /* the q[] search runs j past the data, or never ends, when they are unsorted */
       return n > 0 && !ascending(a->sorted, n, a->stride) ? "unsorted-read-past-end" : NULL;
     default:
       return NULL;
