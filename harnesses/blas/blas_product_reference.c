@@ -132,13 +132,17 @@ const char *const blas_semantics_names[BLAS_SEMANTICS] = {
 
 long double blas_cld_mag(blas_cld x) { return magf(x); }
 
+/* x rounded to the target precision. */
+static long double to_precision(long double x, const blas_precision *p) {
+  return p->is_double ? (long double)(double)x : (long double)(float)x;
+}
+
 /* 1 when alpha x is zero in the target precision (x is zero, or the product underflows to
  * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. */
 static int vanishes(cld alpha, cld x, const blas_precision *p) {
   if (mag(x) == 0) return 1;
   cld t = mul(alpha, x, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
-  return p->is_double ? (double)t.re == 0 && (double)t.im == 0
-                      : (float)t.re == 0 && (float)t.im == 0;
+  return to_precision(t.re, p) == 0 && to_precision(t.im, p) == 0;
 }
 
 static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }
@@ -253,7 +257,7 @@ static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
   if (den == 0 || !isfinite(den)) return beta;
   cld q = {(beta.re * alpha.re + beta.im * alpha.im) / den,
            (beta.im * alpha.re - beta.re * alpha.im) / den};
-  q = p->is_double ? (cld){(double)q.re, (double)q.im} : (cld){(float)q.re, (float)q.im};
+  q = (cld){to_precision(q.re, p), to_precision(q.im, p)};
   return mul(alpha, q, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
 }
 
@@ -264,7 +268,7 @@ static element_rules rules_for(blas_semantics sem) {
       isinf(r.alpha.re)) {
     long double q = r.beta.re / r.alpha.re; /* +-0, or NaN for an infinite or NaN beta */
     r.beta_inside_alpha = 1, r.beta_one = 0;
-    r.quotient = p->is_double ? (long double)(double)q : (long double)(float)q;
+    r.quotient = to_precision(q, p);
   } else if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero) {
     r.beta = beta_through_alpha(r.alpha, r.beta, p), r.beta_one = 0;
   }
