@@ -60,10 +60,13 @@ statistics_want statistics_want_bounded(statistics_q q, const statistics_view *v
 
 int statistics_normal_result(double v) { return v == 0 || !isfinite(v) || abs(ilogb(v)) < 1000; }
 
+int statistics_tss_rounded_out(double tss, const statistics_problem *p, double mean) {
+  return (isinf(tss) || tss == 0) && statistics_problem_wtss_terms(p, mean) == 1;
+}
+
 int statistics_wtss_rounded_out(const statistics_view *v, statistics_q q) {
-  double src = v->src->v.v[q];
-  return (q == SQ_WTSS || q == SQ_WTSS_M) && (isinf(src) || src == 0) &&
-         statistics_problem_wtss_terms(&v->src_in->p, v->src->v.v[SQ_WMEAN]) == 1;
+  return (q == SQ_WTSS || q == SQ_WTSS_M) &&
+         statistics_tss_rounded_out(v->src->v.v[q], &v->src_in->p, v->src->v.v[SQ_WMEAN]);
 }
 
 static int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }

@@ -108,9 +108,11 @@ statistics_want statistics_want_bounded(statistics_q q, const statistics_view *v
  * an exact scaling: the scaling relations compare source, want and follow-up only inside);
  * 1 for zero, non-finite and other values. */
 int statistics_normal_result(double v);
-/* 1 for wtss (wtss_m) when the source's is infinite or 0 from a finite nonzero long-double sum,
+/* 1 when tss, a (w)tss of p about mean, is infinite or 0 from a finite nonzero long-double sum,
  * its rounding to double over- or underflowing (statistics_problem_wtss_terms): the sum scaled
- * by a relation may be representable, so the follow-up is no scaling of that inf or 0. */
+ * by a relation may be representable, so a scaled result is no scaling of that inf or 0. */
+int statistics_tss_rounded_out(double tss, const statistics_problem *p, double mean);
+/* statistics_tss_rounded_out for the source's wtss (wtss_m); 0 for other quantities. */
 int statistics_wtss_rounded_out(const statistics_view *v, statistics_q q);
 /* A deep copy of a case into zeroed follow-up storage. */
 void statistics_case_copy(const statistics_case *src, statistics_case *dst);

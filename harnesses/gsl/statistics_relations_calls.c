@@ -103,9 +103,8 @@ statistics_want statistics_want_equal_weights(statistics_q q, const statistics_v
       return skip();
     /* tss's finite nonzero long-double sum may over- or underflow in its rounding to double
      * where 2^j times it, the wtss, does not (the weights are all 2^j: the terms are tss's) */
-    double tss = v->fup->v.v[u];
-    if (q == SQ_WTSS && (isinf(tss) || tss == 0) &&
-        statistics_problem_wtss_terms(&v->fup_in->p, v->fup->v.v[SQ_MEAN]) == 1)
+    if (q == SQ_WTSS &&
+        statistics_tss_rounded_out(v->fup->v.v[u], &v->fup_in->p, v->fup->v.v[SQ_MEAN]))
       return skip();
     long double factor = q == SQ_WTSS ? ldexpl(1.0L, (int)v->params->v[0]) : 1.0L;
     double want = (double)(factor * v->fup->v.v[u]);
