@@ -411,17 +411,23 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
 }
 
 /* The infinities the terms of real element (i, j) under sem allow (see the header): bit 0 +Inf,
- * bit 1 -Inf; 3 for an empty sum, where the rule does not apply. */
-static unsigned infinity_signs(const blas_product *pr, blas_semantics sem, size_t i, size_t j) {
+ * bit 1 -Inf; 3 for an empty sum, where the rule does not apply. Zero-skip leaves out the terms
+ * expect_at leaves out for the same side: alpha times the tested factor vanishes. */
+static unsigned infinity_signs(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                               size_t i, size_t j) {
   long double alpha = pr->alpha[0];
+  cld alpha_c = {alpha, 0};
   unsigned signs = 0;
   size_t terms = 0;
   for (size_t l = 0; l < pr->k; l++) {
     if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
         (pr->right_present && !pr->right_present[l * pr->n + j]))
       continue; /* a structural zero never enters */
-    long double x = pr->left[i * pr->k + l].re, y = pr->right[l * pr->n + j].re;
-    if (sem == BLAS_SEM_ZERO_SKIP && (x == 0 || y == 0)) continue; /* alpha * 0 tested, dropped */
+    cld xc = pr->left[i * pr->k + l], yc = pr->right[l * pr->n + j];
+    if (sem == BLAS_SEM_ZERO_SKIP && ((side != BLAS_SKIP_RIGHT && vanishes(alpha_c, xc, &pr->p)) ||
+                                      (side != BLAS_SKIP_LEFT && vanishes(alpha_c, yc, &pr->p))))
+      continue; /* alpha times it tested, zero, dropped */
+    long double x = xc.re, y = yc.re;
     terms++;
     if (isnan(x) || isnan(y)) return 0;
     if (x != 0 && y != 0) signs |= (!!signbit(alpha) ^ !!signbit(x) ^ !!signbit(y)) ? 2 : 1;
@@ -435,19 +441,24 @@ static unsigned infinity_signs(const blas_product *pr, blas_semantics sem, size_
   return signs;
 }
 
-int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
-                                  double got) {
+/* The memo slot of a semantics, zero-skip one per side. */
+static size_t memo_kind(blas_semantics sem, blas_skip_side side) {
+  return sem == BLAS_SEM_ZERO_SKIP ? BLAS_SEMANTICS + (size_t)side : (size_t)sem;
+}
+
+int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                                  size_t i, size_t j, double got) {
   if (pr->p.is_complex || pr->alpha[0] == 0 || !isinf(got)) return 1;
   unsigned signs;
   if (loaded.pr == pr) { /* every backend's infinity in the element asks: once per problem */
-    memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + (size_t)sem];
+    memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + memo_kind(sem, side)];
     if (entry->signs_generation != loaded.generation) {
-      entry->signs = (unsigned char)infinity_signs(pr, sem, i, j);
+      entry->signs = (unsigned char)infinity_signs(pr, sem, side, i, j);
       entry->signs_generation = loaded.generation;
     }
     signs = entry->signs;
   } else {
-    signs = infinity_signs(pr, sem, i, j);
+    signs = infinity_signs(pr, sem, side, i, j);
   }
   return (signs >> (got < 0)) & 1;
 }
@@ -498,8 +509,7 @@ void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, si
 static void remembered(const blas_product *pr, blas_semantics sem, blas_skip_side side, size_t i,
                        size_t j, mlf_expect *out) {
   if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
-  size_t kind = sem == BLAS_SEM_ZERO_SKIP ? BLAS_SEMANTICS + (size_t)side : (size_t)sem;
-  memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + kind];
+  memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + memo_kind(sem, side)];
   if (entry->generation != loaded.generation) {
     expect_at(sem, side, i, j, entry->e);
     entry->generation = loaded.generation;

@@ -99,11 +99,13 @@ void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, 
  * signs, so it has the sign of one of the nonzero terms alpha a b or of beta c (IEEE 754-2019
  * 6.1: a sum of infinities of one sign is that infinity; 4.3: rounding preserves the sign;
  * 7.2: Inf - Inf and 0 * Inf are invalid); a NaN factor leaves only NaN (6.2). Under sem:
- * beta-as-zero leaves beta c out, zero-skip the terms with a zero factor (NaN or not); the
+ * beta-as-zero leaves beta c out, zero-skip the terms it skips testing `side` (as
+ * blas_product_expect_zero_skip, NaN or not); side matters only to zero-skip; the
  * others keep the exact terms. 1 when got is in that set or the rule does not apply (complex,
  * alpha = 0, a finite or NaN got, an empty sum). */
-int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
-                                  double got);
+int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                                  size_t i, size_t j, double got);
+
 
 /* The largest finite magnitude (|re| + |im|) in row i of L and column j of R and their sums, as
  * the last blas_product_reference loaded them: bounds for callers that post-process. */

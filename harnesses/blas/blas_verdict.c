@@ -17,12 +17,13 @@ const char *blas_verdict_name(blas_verdict v, char *buf, size_t len) {
 }
 
 /* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides. An
- * infinity must also have a sign the semantics' terms allow (blas_product_infinity_allowed). */
+ * infinity must also have a sign the semantics' terms allow (blas_product_infinity_allowed),
+ * zero-skip's for the same side. */
 static int explains(const blas_product *pr, blas_semantics sem, double got, size_t i, size_t j,
                     size_t part) {
   mlf_expect alt[2];
-  if (!blas_product_infinity_allowed(pr, sem, i, j, got)) return 0;
   for (int side = 0; side < (sem == BLAS_SEM_ZERO_SKIP ? BLAS_SKIP_SIDES : 1); side++) {
+    if (!blas_product_infinity_allowed(pr, sem, (blas_skip_side)side, i, j, got)) continue;
     if (sem == BLAS_SEM_ZERO_SKIP) blas_product_expect_zero_skip(pr, (blas_skip_side)side, i, j, alt);
     else blas_product_expect_one(pr, sem, i, j, alt);
     if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK) return 1;
@@ -53,7 +54,7 @@ blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product
                              size_t j, size_t part) {
   blas_verdict v = {BLAS_VERDICT_OK, BLAS_SEM_EXACT};
   mlf_cmp_kind kind = mlf_check_expect(got, e);
-  if (kind == MLF_CMP_OK && blas_product_infinity_allowed(pr, BLAS_SEM_EXACT, i, j, got)) return v;
+  if (kind == MLF_CMP_OK && blas_product_infinity_allowed(pr, BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, got)) return v;
   switch (kind) {
     case MLF_CMP_OK: /* an infinity outside the set an infinite alpha allows */
       v.base = isnan(e->value) ? BLAS_VERDICT_NAN_LOST : BLAS_VERDICT_INF;

@@ -14,19 +14,26 @@
 
 static const blas_cld c_in = {0.5L, 0};
 
-/* The verdict of `got` for C(0,0) = alpha (l0 r0 + l1 r1) + beta 0.5 with r = (3, 4), by a
- * routine whose reference forms alpha times partial sums (?symv, ?symm) or not. */
-static blas_verdict verdict_in(int partial_sums, double alpha, long double l0, long double l1,
-                               double beta, double got) {
-  static blas_cld left[2], right[2] = {{3, 0}, {4, 0}};
+/* The verdict of `got` for C(0,0) = alpha (l0 r0 + l1 4) + beta 0.5, by a routine whose
+ * reference forms alpha times partial sums (?symv, ?symm) or not. */
+static blas_verdict verdict_of_terms(int partial_sums, double alpha, long double l0,
+                                     long double l1, long double r0, double beta, double got) {
+  static blas_cld left[2], right[2];
   static blas_product pr;
   left[0] = (blas_cld){l0, 0}, left[1] = (blas_cld){l1, 0};
+  right[0] = (blas_cld){r0, 0}, right[1] = (blas_cld){4, 0};
   pr = (blas_product){.p = blas_precision_of(MLF__BLAS__PRECISION__SINGLE), .m = 1, .n = 1,
                       .k = 2, .alpha = {alpha, 0}, .beta = {beta, 0}, .left = left, .right = right,
                       .c_in = &c_in, .alpha_of_partial_sums = partial_sums};
   mlf_expect exact;
   blas_product_reference(&pr, &exact);
   return blas_verdict_of(got, &exact, &pr, 0, 0, 0);
+}
+
+/* As verdict_of_terms with r0 = 3. */
+static blas_verdict verdict_in(int partial_sums, double alpha, long double l0, long double l1,
+                               double beta, double got) {
+  return verdict_of_terms(partial_sums, alpha, l0, l1, 3, beta, got);
 }
 
 static blas_verdict verdict_with_beta(double alpha, long double l0, long double l1, double beta,
@@ -110,6 +117,21 @@ static void overflow_keeps_a_term_sign(void **state) {
   assert_ok(verdict_of(1, 0x1p127L, -0x1p127L, INFINITY));
 }
 
+/* Zero-skip judges an infinity's sign on the terms it keeps, as it does the value: alpha =
+ * 2^-149 times l0 = 0.5 rounds to zero in float, so a kernel testing alpha a drops the term
+ * with r0 = NaN, and -Inf (beta C = -Inf * 0.5, and alpha 2^-149 (-2) 4 < 0) is the deviation
+ * GSL's cblas shows (nan-lost-zero-skip), not an unnamed nan-lost; +Inf, which no kept term
+ * gives, stays unnamed. */
+static void zero_skip_signs_follow_its_terms(void **state) {
+  (void)state;
+  blas_verdict v = verdict_of_terms(0, 0x1p-149, 0.5, -2, NAN, -INFINITY, -INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_LOST);
+  assert_int_equal(v.explained_by, BLAS_SEM_ZERO_SKIP);
+  v = verdict_of_terms(0, 0x1p-149, 0.5, -2, NAN, -INFINITY, INFINITY);
+  assert_int_equal(v.base, BLAS_VERDICT_NAN_LOST);
+  assert_int_equal(v.explained_by, BLAS_SEM_EXACT);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(members_pass),
@@ -118,6 +140,7 @@ int main(void) {
       cmocka_unit_test(partial_sums_keep_nan),
       cmocka_unit_test(deviation_is_named),
       cmocka_unit_test(overflow_keeps_a_term_sign),
+      cmocka_unit_test(zero_skip_signs_follow_its_terms),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
