@@ -102,29 +102,35 @@ static tcomplex input(blas_cld x) { return (tcomplex){atom(x.re, 0), atom(x.im, 
  * sum alpha (x y), and sum x y without alpha (a unit alpha left out). */
 enum { ALPHA_OF_SUM, ALPHA_X_FIRST, ALPHA_Y_FIRST, ALPHA_EACH, ALPHA_LEFT_OUT, ORDERS };
 
-/* Term l of the sum under order (x y for ALPHA_OF_SUM, where alpha comes after the sum). */
-static tcomplex term(const blas_complex_element *e, int order, size_t l) {
+/* Term l of the sum under order (x y for ALPHA_OF_SUM, where alpha comes after the sum); xy
+ * holds every term's x y, which three of the orders share. */
+static tcomplex term(const blas_complex_element *e, const tcomplex *xy, int order, size_t l) {
   int zp = e->zero_parts;
   tcomplex a = input(e->alpha), x = input(e->x[l]), y = input(e->y[l]);
   switch (order) {
     case ALPHA_X_FIRST: return cmul(cmul(a, x, zp, e->p), y, zp, e->p);
     case ALPHA_Y_FIRST: return cmul(cmul(a, y, zp, e->p), x, zp, e->p);
-    case ALPHA_EACH: return cmul(a, cmul(x, y, zp, e->p), zp, e->p);
-    default: return cmul(x, y, zp, e->p);
+    case ALPHA_EACH: return cmul(a, xy[l], zp, e->p);
+    default: return xy[l];
   }
 }
 
 /* The classes of both parts of the element under one order, and beta multiplied or (a unit
  * beta) left out, added to allowed as MLF_MAY_* bits. */
-static void add_order(const blas_complex_element *e, int order, int beta_left_out,
-                      tracked *re, tracked *im, int allowed[2]) {
+static void add_order(const blas_complex_element *e, const tcomplex *xy, int order,
+                      int beta_left_out, tracked *re, tracked *im, int allowed[2]) {
   const blas_precision *p = e->p;
   size_t n = 0;
   int wild = 0;
   tcomplex products_sum = input((blas_cld){0, 0});
+  int every = MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
   for (size_t l = 0; e->products && l < e->k; l++) {
-    tcomplex t = term(e, order, l);
-    wild |= t.wild, re[n] = t.re, im[n] = t.im, n++;
+    tcomplex t = term(e, xy, order, l);
+    if (t.wild) { /* both parts may end as anything: the rest cannot narrow it */
+      allowed[0] = allowed[1] = every;
+      return;
+    }
+    re[n] = t.re, im[n] = t.im, n++;
   }
   if (order == ALPHA_OF_SUM && n) {
     products_sum = (tcomplex){sum(re, n, p, &wild), sum(im, n, p, &wild), wild};
@@ -138,21 +144,25 @@ static void add_order(const blas_complex_element *e, int order, int beta_left_ou
   tracked part[2] = {sum(re, n, p, &wild), sum(im, n, p, &wild)};
   for (int q = 0; q < 2; q++) {
     long double v = part[q].v;
-    if (wild) allowed[q] |= MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
+    if (wild) allowed[q] = every;
     else if (isnan(v)) allowed[q] |= MLF_MAY_NAN;
     else if (isinf(v)) allowed[q] |= sign_bit(v);
   }
 }
 
 void blas_complex_allowed(const blas_complex_element *e, int allowed[2]) {
-  static mlf_scratch storage;
+  static mlf_scratch storage, products;
   tracked *re = mlf_scratch_get(&storage, 2 * (e->k + 1) * sizeof *re), *im = re + e->k + 1;
+  tcomplex *xy = mlf_scratch_get(&products, (e->k ? e->k : 1) * sizeof *xy);
+  for (size_t l = 0; e->products && l < e->k; l++)
+    xy[l] = cmul(input(e->x[l]), input(e->y[l]), e->zero_parts, e->p);
   int unit_alpha = e->alpha.re == 1 && e->alpha.im == 0;
   int unit_beta = e->with_beta && e->beta.re == 1 && e->beta.im == 0;
   allowed[0] = allowed[1] = 0;
-  for (int order = 0; order < ORDERS; order++) {
+  int every = MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
+  for (int order = 0; order < ORDERS && (allowed[0] != every || allowed[1] != every); order++) {
     if (order == ALPHA_LEFT_OUT && !unit_alpha) continue;
     for (int beta_left_out = 0; beta_left_out <= unit_beta; beta_left_out++)
-      add_order(e, order, beta_left_out, re, im, allowed);
+      add_order(e, xy, order, beta_left_out, re, im, allowed);
   }
 }

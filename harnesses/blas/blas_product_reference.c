@@ -298,9 +298,13 @@ static void infinite_alpha_term(infinite_alpha_terms *t, long double alpha, long
   else if (!isnan(xy)) t->signs |= (signbit(alpha) != 0) ^ (xy < 0) ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
 }
 
-/* The set of results for a real element under an infinite alpha (see infinite_alpha_terms). */
-static int infinite_alpha_set(infinite_alpha_terms t, long double beta_c) {
-  if (isinf(beta_c)) t.signs |= beta_c < 0 ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
+/* The set of results for a real element under an infinite alpha (see infinite_alpha_terms).
+ * beta C counts as an infinity of its sign when it is one or may overflow the target precision
+ * (|beta c| reaching limit, as the overflow test of expect_element): the long double holds
+ * -MAX * 2 finitely, a kernel's double does not, and netlib's C = ALPHA*TEMP + BETA*C then
+ * adds Inf and -Inf. */
+static int infinite_alpha_set(infinite_alpha_terms t, long double beta_c, long double limit) {
+  if (isinf(beta_c) || fabsl(beta_c) >= limit) t.signs |= beta_c < 0 ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
   int opposite = t.signs == (MLF_MAY_POS_INF | MLF_MAY_NEG_INF);
   return MLF_MAY_POS_INF | MLF_MAY_NEG_INF | (t.zero_met || opposite ? MLF_MAY_NAN : 0);
 }
@@ -406,7 +410,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     out[0].overflow_possible = MLF_NONFINITE_ANY;
   } else if (real_infinite_alpha && r.products && terms) {
     long double beta_c = r.beta_zero ? 0 : r.beta.re * c_in.re;
-    out[0].overflow_possible = infinite_alpha_set(alpha_terms, beta_c);
+    out[0].overflow_possible = infinite_alpha_set(alpha_terms, beta_c, r.limit);
   }
 }
 
@@ -516,6 +520,23 @@ static void remembered(const blas_product *pr, blas_semantics sem, blas_skip_sid
   }
   out[0] = entry->e[0];
   if (pr->p.is_complex) out[1] = entry->e[1];
+}
+
+int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem) {
+  int alpha_zero = pr->alpha[0] == 0 && (!pr->p.is_complex || pr->alpha[1] == 0);
+  int beta_zero = pr->beta[0] == 0 && (!pr->p.is_complex || pr->beta[1] == 0);
+  int products = !alpha_zero && pr->k > 0, masks = pr->left_present || pr->right_present;
+  switch (sem) {
+    case BLAS_SEM_ZERO_SKIP: return products;
+    case BLAS_SEM_BETA_AS_ZERO: return !beta_zero;
+    /* alpha times an empty sum: k = 0, or an element whose terms are all structural zeros */
+    case BLAS_SEM_EMPTY_SUM_SCALED: return !alpha_zero && (pr->k == 0 || masks);
+    case BLAS_SEM_ZERO_ALPHA_COMPUTED: return alpha_zero && pr->k > 0;
+    case BLAS_SEM_STRUCTURAL_ZEROS: return products && masks;
+    case BLAS_SEM_BETA_OVER_ALPHA: return products && !beta_zero;
+    case BLAS_SEM_COMPLEX_ZERO_PARTS: return pr->p.is_complex;
+    default: return 0;
+  }
 }
 
 void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 #include "blas/blas_verdict.h"
 
-static const blas_cld c_in = {0.5L, 0};
+static blas_cld c_in = {0.5L, 0}; /* C(0,0) */
 
 /* The verdict of `got` for C(0,0) = alpha (l0 r0 + l1 4) + beta 0.5, by a routine whose
  * reference forms alpha times partial sums (?symv, ?symm) or not. */
@@ -117,6 +117,19 @@ static void overflow_keeps_a_term_sign(void **state) {
   assert_ok(verdict_of(1, 0x1p127L, -0x1p127L, INFINITY));
 }
 
+/* beta C that overflows float (-FLT_MAX * 4) is an infinity in the kernel, though not in the
+ * long double: with every term +Inf, netlib's ALPHA*TEMP + BETA*C is Inf - Inf = NaN, which
+ * stands; at -FLT_MAX / 4 beta C is finite and NaN is still caught. */
+static void overflowing_beta_c_lets_nan_stand(void **state) {
+  (void)state;
+  c_in.re = 4;
+  assert_ok(verdict_with_beta(INFINITY, 1, 2, -0x1.fffffep127, NAN));
+  c_in.re = 0.25;
+  assert_int_equal(verdict_with_beta(INFINITY, 1, 2, -0x1.fffffep127, NAN).base,
+                   BLAS_VERDICT_NAN_SPURIOUS);
+  c_in.re = 0.5;
+}
+
 /* Zero-skip judges an infinity's sign on the terms it keeps, as it does the value: alpha =
  * 2^-149 times l0 = 0.5 rounds to zero in float, so a kernel testing alpha a drops the term
  * with r0 = NaN, and -Inf (beta C = -Inf * 0.5, and alpha 2^-149 (-2) 4 < 0) is the deviation
@@ -141,6 +154,7 @@ int main(void) {
       cmocka_unit_test(deviation_is_named),
       cmocka_unit_test(overflow_keeps_a_term_sign),
       cmocka_unit_test(zero_skip_signs_follow_its_terms),
+      cmocka_unit_test(overflowing_beta_c_lets_nan_stand),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
