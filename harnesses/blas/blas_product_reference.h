@@ -81,16 +81,19 @@ void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, si
 void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
                              mlf_expect *out);
 
-/* 0 when sem gives every element of pr the exact semantics' expectation (rules_for and the
- * terms that enter are the exact ones: beta-as-zero with beta = 0, zero-alpha-computed with
- * alpha != 0, structural-zeros without structural zeros, ...), so it cannot explain a result
- * the exact semantics rejects and need not be evaluated. */
-int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem);
-
 /* Which factor a zero-skipping kernel tests: alpha times either one, only the left (GSL's
  * row-major op(A) = A^T branch tests alpha * A(l,i)), or only the right (GSL column-major, the
  * same branch with the operands swapped). Terms the untested factor would drop stay in. */
 typedef enum { BLAS_SKIP_EITHER, BLAS_SKIP_LEFT, BLAS_SKIP_RIGHT, BLAS_SKIP_SIDES } blas_skip_side;
+
+/* 0 when sem (zero-skip testing side) gives element (i, j) of pr the exact semantics'
+ * expectation (rules_for and the terms that enter are the exact ones: beta-as-zero with beta = 0,
+ * zero-alpha-computed with alpha != 0, structural-zeros without structural zeros, zero-skip
+ * where no tested factor in row i of L or column j of R vanishes, ...), so it cannot explain a
+ * result the exact semantics rejects and need not be evaluated. pr must be the last
+ * blas_product_reference's. */
+int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                                   size_t i, size_t j);
 
 /* Element (i, j) under the zero-skip semantics testing `side`, as blas_product_expect_one. */
 void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
