@@ -73,9 +73,11 @@ static void judge(gemm_outcome *o, const gemm_ctx *ctx) {
           if (mlf_same_nonfinite(got, e->value)) continue; /* the set is not needed */
           if (!isfinite(got)) blas_product_settle(ctx->product, ctx->expected, i, j);
         }
-        blas_verdict k = blas_verdict_of(got, e, ctx->product, i, j, part);
+        blas_verdict k = blas_verdict_base(got, e, ctx->product, i, j, part);
         if (k.base == BLAS_VERDICT_OK) continue;
         o->n_bad++;
+        if (!blas_verdict_may_outrank(k.base, o->worst)) continue; /* its name cannot matter */
+        k.explained_by = blas_verdict_explain(got, k.base, ctx->product, i, j, part);
         if (blas_verdict_severity(k) > blas_verdict_severity(o->worst)) {
           o->worst = k;
           o->bad_i = i, o->bad_j = j, o->bad_part = part;

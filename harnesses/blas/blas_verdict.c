@@ -52,8 +52,8 @@ static int empty_sum_scaled_by_reference(const blas_product *pr, double got, siz
   return 1;
 }
 
-blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product *pr, size_t i,
-                             size_t j, size_t part) {
+blas_verdict blas_verdict_base(double got, const mlf_expect *e, const blas_product *pr, size_t i,
+                               size_t j, size_t part) {
   blas_verdict v = {BLAS_VERDICT_OK, BLAS_SEM_EXACT};
   mlf_cmp_kind kind = mlf_check_expect(got, e);
   if (kind == MLF_CMP_OK && blas_product_infinity_allowed(pr, BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, got)) return v;
@@ -61,14 +61,7 @@ blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product
     case MLF_CMP_OK: /* an infinity outside the set an infinite alpha allows */
       v.base = isnan(e->value) ? BLAS_VERDICT_NAN_LOST : BLAS_VERDICT_INF;
       break;
-    case MLF_CMP_VALUE:
-      /* With finite operands every other deviant semantics gives the exact value up to the
-       * bound (they differ only through a NaN, an Inf or a zero alpha); beta-over-alpha alone
-       * changes a finite result of finite operands, by losing beta C to the quotient. */
-      v.base = BLAS_VERDICT_VALUE;
-      if (explains(pr, BLAS_SEM_BETA_OVER_ALPHA, got, i, j, part))
-        v.explained_by = BLAS_SEM_BETA_OVER_ALPHA;
-      return v;
+    case MLF_CMP_VALUE: v.base = BLAS_VERDICT_VALUE; return v;
     case MLF_CMP_INF: v.base = BLAS_VERDICT_INF; break;
     default: v.base = isnan(got) ? BLAS_VERDICT_NAN_SPURIOUS : BLAS_VERDICT_NAN_LOST;
   }
@@ -76,10 +69,29 @@ blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product
     return (blas_verdict){BLAS_VERDICT_OK, BLAS_SEM_EXACT}; /* equally valid complex arithmetic */
   if (empty_sum_scaled_by_reference(pr, got, i, j))
     return (blas_verdict){BLAS_VERDICT_OK, BLAS_SEM_EXACT}; /* the reference's other branch */
+  return v;
+}
+
+blas_semantics blas_verdict_explain(double got, int base, const blas_product *pr, size_t i,
+                                    size_t j, size_t part) {
+  /* With finite operands every other deviant semantics gives the exact value up to the bound
+   * (they differ only through a NaN, an Inf or a zero alpha); beta-over-alpha alone changes a
+   * finite result of finite operands, by losing beta C to the quotient. */
+  if (base == BLAS_VERDICT_VALUE)
+    return explains(pr, BLAS_SEM_BETA_OVER_ALPHA, got, i, j, part) ? BLAS_SEM_BETA_OVER_ALPHA
+                                                                     : BLAS_SEM_EXACT;
   for (int sem = BLAS_SEM_EXACT + 1; sem < BLAS_SEM_COMPLEX_ZERO_PARTS; sem++)
-    if (explains(pr, (blas_semantics)sem, got, i, j, part)) {
-      v.explained_by = (blas_semantics)sem;
-      break;
-    }
+    if (explains(pr, (blas_semantics)sem, got, i, j, part)) return (blas_semantics)sem;
+  return BLAS_SEM_EXACT;
+}
+
+int blas_verdict_may_outrank(int base, blas_verdict worst) {
+  return blas_verdict_severity((blas_verdict){base, BLAS_SEM_EXACT}) > blas_verdict_severity(worst);
+}
+
+blas_verdict blas_verdict_of(double got, const mlf_expect *e, const blas_product *pr, size_t i,
+                             size_t j, size_t part) {
+  blas_verdict v = blas_verdict_base(got, e, pr, i, j, part);
+  if (v.base != BLAS_VERDICT_OK) v.explained_by = blas_verdict_explain(got, v.base, pr, i, j, part);
   return v;
 }

@@ -384,10 +384,13 @@ void level23_judge(const level23_problem *pb, const level23_operand *out, level2
           continue;
         }
         const mlf_expect *e = &pb->expected[(i * cols + j) * (size_t)parts + (size_t)part];
-        blas_verdict k = blas_verdict_of(got, e, pb->product, i, j, (size_t)part);
+        blas_verdict k = blas_verdict_base(got, e, pb->product, i, j, (size_t)part);
         if (isfinite(got) && isfinite(e->value) && e->bound > 0 && fabs(got - e->value) / e->bound > v->worst_ratio)
           v->worst_ratio = fabs(got - e->value) / e->bound;
-        if (k.base != BLAS_VERDICT_OK) note_bad(v, k, i, j, part, got, *e);
+        if (k.base == BLAS_VERDICT_OK) continue;
+        if (blas_verdict_may_outrank(k.base, v->worst)) /* else its name cannot matter */
+          k.explained_by = blas_verdict_explain(got, k.base, pb->product, i, j, (size_t)part);
+        note_bad(v, k, i, j, part, got, *e);
       }
     }
   if (!pb->product) judge_solve(pb, out, v);
