@@ -1,8 +1,9 @@
 /* Engine entry points shared by every target: LLVMFuzzerInitialize/TestOneInput (used by
  * libFuzzer, AFL++'s driver and the replay driver). Reads the input as the mutator does
  * (mlf_parse: unknown fields dropped, undefined enum values replaced), restores validity with
- * the registered post-processors, runs the harness and, when the run has a finding that is
- * not known, prints a report a person can act on and aborts so the engine saves the input. */
+ * the registered post-processors, runs the harness (a watched library call that hung becomes the
+ * run's one finding, mlf_watchdog.h) and, when the run has a finding that is not known,
+ * prints a report a person can act on and aborts so the engine saves the input. */
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #include "mlf_profile.h"
 #include "mlf_mutator.h"
 #include "mlf_target.h"
+#include "mlf_watchdog.h"
 
 static const char *program_name = "<fuzzer>";
 static const ProtobufCMessage *current_msg; /* the input being run, for crash reports */
@@ -64,7 +66,9 @@ int mlf_entry_run(const uint8_t *data, size_t size, mlf_run *run, ProtobufCMessa
   mlf_post_process(msg);
   mlf_run_reset(run);
   current_msg = msg;
+  mlf_watchdog_reset();
   mlf_this_target.run(msg, run);
+  mlf_watchdog_report(run, mlf_this_target.name); /* a watched call hung: that is the finding */
   current_msg = NULL;
   if (out_msg)
     *out_msg = msg;

@@ -48,15 +48,15 @@ void mlf_diff_compare(const mlf_result *r, size_t n, mlf_agree_fn agree, void *c
   out->odd_one = find_odd_one(out, compared, m);
 }
 
+char mlf_tag_char(char c) {
+  if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+  int keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+  return keep ? c : '_';
+}
+
 /* Appends one sanitized part; returns the new position (never past len - 1). */
 static size_t put_part(char *buf, size_t len, size_t pos, const char *part) {
-  for (const char *s = part ? part : ""; *s && pos + 1 < len; s++) {
-    char c = *s;
-    if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-    int keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-               c == '-';
-    buf[pos++] = keep ? c : '_';
-  }
+  for (const char *s = part ? part : ""; *s && pos + 1 < len; s++) buf[pos++] = mlf_tag_char(*s);
   return pos;
 }
 

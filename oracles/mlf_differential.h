@@ -36,6 +36,8 @@ typedef struct {
 void mlf_diff_compare(const mlf_result *r, size_t n, mlf_agree_fn agree, void *ctx,
                       mlf_diff_outcome *out);
 
+/* A character of a tag part: lowercased, '_' when outside [a-z0-9_.-]. */
+char mlf_tag_char(char c);
 /* Writes "mlf:<target>:<backend>:<op>:<kind>"; each part is lowercased and every character
  * outside [a-z0-9_.-] becomes '_' (a NULL part is empty). Truncates to fit, always
  * NUL-terminates when len > 0, and returns the number of characters written. */

@@ -30,6 +30,7 @@
 #include "mlf_feedback.h"
 #include "mlf_scratch.h"
 #include "mlf_target.h"
+#include "mlf_watchdog.h"
 
 static lapack_backend backends[LAPACK_MAX_BACKENDS];
 static size_t n_backends;
@@ -67,25 +68,23 @@ static int prerequisite(const lapack_backend *b, const lapack_case *c, lapack_ar
   return 1;
 }
 
-static const char *hanging_backend;
-static void on_hang(int sig) {
-  (void)sig;
-  fprintf(stderr, "mlf: backend %s still running after 10 s: the known hang\n", hanging_backend);
-  raise(SIGSEGV); /* reported with the input, as a crash */
+/* A known hang called on purpose (MLF_REPORT_KNOWN=1) runs under the watchdog
+ * (mlf_watchdog.h), named as the known-crash envelope names it, so that it ends as the
+ * finding mlf:blas_lapack:<backend>:<op>:hang after MLF_HANG_SECONDS (10 s). Its name: that
+ * tag's middle. */
+static const char *hang_name(const lapack_case *c, const char *backend) {
+  static char tag[MLF_TAG_MAX];
+  lapack_tag(tag, sizeof tag, c, backend, "hang");
+  tag[strlen(tag) - strlen(":hang")] = '\0';
+  return tag + strlen("mlf:blas_lapack:");
 }
 
-/* A known hang called on purpose (MLF_REPORT_KNOWN=1) becomes a crash after 10 s, so that a
- * replay ends; libFuzzer's own -timeout, also SIGALRM, is not in use then. */
-static void arm_hang_watchdog(const char *backend) {
-  hanging_backend = backend;
-  signal(SIGALRM, on_hang);
-  alarm(10);
-}
-
-/* Runs one backend; 0 when it cannot run this case. */
+/* Runs one backend; 0 when it cannot run this case, or when a backend before it hung (the
+ * input's finding is that hang, mlf_watchdog.h). */
 static int run_backend(mlf_run *run, const lapack_case *c, const lapack_backend *b,
                        lapack_outcome *o) {
   memset(o, 0, sizeof *o);
+  if (mlf_watchdog_hung()) return 0;
   lapack_entry fn = c->iface == LAPACK_FORTRAN ? b->fortran[c->routine][c->prec]
                                                : b->lapacke[c->routine][c->prec];
   if (!fn) {
@@ -100,7 +99,7 @@ static int run_backend(mlf_run *run, const lapack_case *c, const lapack_backend 
     lapack_finding(run, c, b->name, o, 0, crash, "known crash: not called (MLF_REPORT_KNOWN=1 calls it)");
     return 0;
   }
-  if (crash && strcmp(crash, "hang") == 0) arm_hang_watchdog(b->name);
+  const char *hang = crash && strcmp(crash, "hang") == 0 ? hang_name(c, b->name) : NULL;
   if (c->invalid && b->own_namespace) {
     mlf_log(run, "%-16s not called with an invalid argument (its xerbla would stop the process)", b->name);
     return 0;
@@ -116,10 +115,12 @@ static int run_backend(mlf_run *run, const lapack_case *c, const lapack_backend 
   void *b_before = c->has_b ? memcpy(mlf_scratch_get(&before_b, b_bytes + 1), bf.b.data, b_bytes) : NULL;
   if (ok && a.info == 0) {
     if (c->invalid) lapack_make_invalid(c, &a);
-    lapack_call(b, &a);
+    if (hang)
+      MLF_WATCHED(hang, lapack_call(b, &a));
+    else
+      lapack_call(b, &a);
   }
   o->errors = (int)mlf_capture_end(&o->first_error);
-  if (hanging_backend) alarm(0), hanging_backend = NULL; /* it returned after all */
   if (c->invalid && (!ok || a.invalid == 0)) { /* the prerequisite factorization failed */
     mlf_log(run, "%-16s prerequisite factorization: INFO %d, invalid call not made", b->name, a.info);
     lapack_buffers_free(&bf, c);
@@ -170,8 +171,8 @@ static void lapack_run(const ProtobufCMessage *msg, mlf_run *run) {
   lapack_case_free(&c);
 }
 
-/* 1 when backend b really faults, hangs (10 s) or stops the process on the case: the call
- * made in a child process, quiet, with no known-crash envelope in the way. */
+/* 1 when backend b really faults, hangs (MLF_HANG_SECONDS, 10 s) or stops the process on the
+ * case: the call made in a child process, quiet, with no known-crash envelope in the way. */
 static int really_crashes(const ProtobufCMessage *msg, const lapack_backend *b) {
   fflush(NULL);
   pid_t child = fork();
@@ -179,7 +180,7 @@ static int really_crashes(const ProtobufCMessage *msg, const lapack_backend *b) 
     int null_fd = open("/dev/null", O_WRONLY);
     dup2(null_fd, 1), dup2(null_fd, 2);
     signal(SIGALRM, SIG_DFL);
-    alarm(10);
+    alarm((unsigned)ceil(mlf_watchdog_seconds()));
     lapack_case c;
     lapack_case_make(&c, (const Mlf__Lapack__LapackCase *)msg);
     lapack_buffers bf;

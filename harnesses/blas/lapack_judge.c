@@ -7,11 +7,16 @@
 #include <stdio.h>
 #include "mlf_differential.h"
 
+void lapack_tag(char *tag, size_t len, const lapack_case *c, const char *backend, const char *kind) {
+  char op[16];
+  snprintf(op, sizeof op, "%c%s", c->p.letter, lapack_routine_name(c->routine, c->prec));
+  mlf_finding_tag(tag, len, "blas_lapack", backend ? backend : "differential", op, kind);
+}
+
 void lapack_finding(mlf_run *run, const lapack_case *c, const char *backend, lapack_outcome *o,
                     double ratio, const char *kind, const char *fmt, ...) {
-  char tag[MLF_TAG_MAX], op[16], detail[400];
-  snprintf(op, sizeof op, "%c%s", c->p.letter, lapack_routine_name(c->routine, c->prec));
-  mlf_finding_tag(tag, sizeof tag, "blas_lapack", backend ? backend : "differential", op, kind);
+  char tag[MLF_TAG_MAX], detail[400];
+  lapack_tag(tag, sizeof tag, c, backend, kind);
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(detail, sizeof detail, fmt, ap);

@@ -22,6 +22,9 @@ typedef struct {
 } lapack_outcome;
 
 /* lapack_judge.c: what every judge shares. */
+/* The tag of a finding of kind on backend (NULL: the differential as a whole):
+ * mlf:blas_lapack:<backend>:<op>:<kind>. */
+void lapack_tag(char *tag, size_t len, const lapack_case *c, const char *backend, const char *kind);
 /* Raises a finding on backend (NULL: the differential as a whole) and records it in o (when
  * not NULL). */
 void lapack_finding(mlf_run *run, const lapack_case *c, const char *backend, lapack_outcome *o,

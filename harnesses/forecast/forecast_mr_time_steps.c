@@ -19,6 +19,7 @@
 #include <string.h>
 #include "forecast_mr.h"
 #include "mlf_numeric.h"
+#include "mlf_watchdog.h"
 
 #define MIN_N 5
 #define MAX_N (FORECAST_MAX_TIME_STEPS + 1)
@@ -34,15 +35,17 @@ static double band_energy(const double *s, size_t n) {
   return (n % 2 == 0 ? 1.0 : 2.0) * (re * re + im * im) / (double)n;
 }
 
-/* Algorithm 1's loss of one window through GSL: remove the band, transform back, distance. */
+/* Algorithm 1's loss of one window through GSL: remove the band, transform back, distance.
+ * The GSL calls run under the watchdog (mlf_watchdog.h): one that hangs is the input's
+ * finding mlf:forecast_lstm:<function>:hang. */
 static double fft_loss(const double *s, size_t n, const gsl_fft_real_wavetable *rw,
                        const gsl_fft_halfcomplex_wavetable *hw, gsl_fft_real_workspace *ws,
                        double *buf) {
   memcpy(buf, s, n * sizeof *buf);
-  gsl_fft_real_transform(buf, 1, n, rw, ws);
+  MLF_WATCHED("gsl_fft_real_transform", gsl_fft_real_transform(buf, 1, n, rw, ws));
   buf[n - 1] = 0; /* halfcomplex: the Nyquist value (n even) or the top pair's imaginary part */
   if (n % 2 == 1) buf[n - 2] = 0;
-  gsl_fft_halfcomplex_inverse(buf, 1, n, hw, ws);
+  MLF_WATCHED("gsl_fft_halfcomplex_inverse", gsl_fft_halfcomplex_inverse(buf, 1, n, hw, ws));
   double l = 0;
   for (size_t i = 0; i < n; i++) l += (s[i] - buf[i]) * (s[i] - buf[i]);
   return l;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "guarded_series.h"
 #include "mlf_report.h"
+#include "mlf_watchdog.h"
 #include "stats_report.h"
 
 const fft_op_info fft_ops[FFT_OP_COUNT] = {
@@ -47,7 +48,7 @@ void fft_tables_free(fft_tables *t) {
   memset(t, 0, sizeof *t);
 }
 
-int fft_call(fft_op op, double *data, double *out, size_t stride, size_t n, const fft_tables *t) {
+static int dispatch(fft_op op, double *data, double *out, size_t stride, size_t n, const fft_tables *t) {
   switch (op) {
     case FFT_COMPLEX_FORWARD: return gsl_fft_complex_forward(data, stride, n, t->cw, t->cs);
     case FFT_COMPLEX_INVERSE: return gsl_fft_complex_inverse(data, stride, n, t->cw, t->cs);
@@ -64,6 +65,13 @@ int fft_call(fft_op op, double *data, double *out, size_t stride, size_t n, cons
     case FFT_REAL_UNPACK: return gsl_fft_real_unpack(data, out, stride, n);
     default: return -1;
   }
+}
+
+int fft_call(fft_op op, double *data, double *out, size_t stride, size_t n, const fft_tables *t) {
+  int status = -1; /* kept when the call hangs and is abandoned */
+  if (op >= FFT_OP_COUNT) return status;
+  MLF_WATCHED(fft_ops[op].function, status = dispatch(op, data, out, stride, n, t));
+  return status;
 }
 
 static int unpacks(fft_op op) { return op >= FFT_HALFCOMPLEX_UNPACK; }

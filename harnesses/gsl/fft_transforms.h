@@ -54,7 +54,9 @@ typedef struct {
 size_t fft_tables_alloc(fft_tables *t, size_t n);
 void fft_tables_free(fft_tables *t);
 
-/* Calls op on data (already laid out at the stride) for n elements with tables t. */
+/* Calls op on data (already laid out at the stride) for n elements with tables t, under the
+ * watchdog (mlf_watchdog.h): a call that hangs is abandoned (status -1) and the input's finding
+ * is mlf:gsl_fft:<function>:hang. */
 int fft_call(fft_op op, double *data, double *out, size_t stride, size_t n, const fft_tables *t);
 
 typedef struct {

@@ -20,6 +20,8 @@ typedef struct {
   size_t x, y, w;
 } fit_strides;
 
+/* Calls the gsl_fit function of k under the watchdog (mlf_watchdog.h): one that hangs is
+ * abandoned (status -1) and the input's finding is mlf:gsl_fit:<function>:hang. */
 void fit_call(fit_kind k, const fit_data *d, fit_strides s, mlf_guard_side side, fit_result *r);
 
 /* 1 when two results agree bit for bit in every output the kind defines. */

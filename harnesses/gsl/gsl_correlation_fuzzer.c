@@ -23,12 +23,13 @@
 #include "mlf_feedback.h"
 #include "mlf_series.h"
 #include "mlf_target.h"
+#include "mlf_watchdog.h"
 #include "mlf_common.pb-c.h"
 
 #define GSL_ROUNDOFF 0x1p-64 /* GSL accumulates correlation sums in long double */
 
 /* The GSL function of a measure at a stride (Spearman allocates its 2n work array). */
-static double call_gsl(corr_measure m, const double *x, const double *y, size_t stride, size_t n) {
+static double dispatch(corr_measure m, const double *x, const double *y, size_t stride, size_t n) {
   switch (m) {
     case CORR_PEARSON: return gsl_stats_correlation(x, stride, y, stride, n);
     case CORR_COVARIANCE: return gsl_stats_covariance(x, stride, y, stride, n);
@@ -40,6 +41,17 @@ static double call_gsl(corr_measure m, const double *x, const double *y, size_t 
       return r;
     }
   }
+}
+
+static const char *const names[] = {"gsl_stats_correlation", "gsl_stats_spearman",
+                                     "gsl_stats_covariance"}; /* by corr_measure */
+
+/* The measure under the watchdog (mlf_watchdog.h): a call that hangs is abandoned (NaN) and
+ * the input's finding is mlf:gsl_correlation:<function>:hang. */
+static double call_gsl(corr_measure m, const double *x, const double *y, size_t stride, size_t n) {
+  double r = NAN;
+  MLF_WATCHED(names[m], r = dispatch(m, x, y, stride, n));
+  return r;
 }
 
 static double packed_call(const double *x, const double *y, size_t n, void *ctx) {
@@ -56,8 +68,7 @@ static const char *pearson_sqrt_range(const double *x, const double *y, size_t n
   return NULL;
 }
 
-static const corr_measure measures[] = {CORR_PEARSON, CORR_SPEARMAN, CORR_COVARIANCE};
-static const char *const names[] = {"gsl_stats_correlation", "gsl_stats_spearman", "gsl_stats_covariance"};
+static const corr_measure measures[] = {CORR_PEARSON, CORR_SPEARMAN, CORR_COVARIANCE}; /* as names */
 
 static void correlation_init(void) {
   mlf_capture_install();

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_statistics_double.h>
+#include "mlf_watchdog.h"
 #include "movstat_window.h"
 
 const movstat_stat_info movstat_stats[MOVSTAT_STAT_COUNT] = {
@@ -17,8 +18,8 @@ const movstat_stat_info movstat_stats[MOVSTAT_STAT_COUNT] = {
     {"Qn", "gsl_movstat_Qn", 1},         {"apply", "gsl_movstat_apply", 1},
 };
 
-int movstat_call(movstat_stat s, gsl_movstat_end_t end, const gsl_vector *x, gsl_vector *y,
-                 gsl_vector *z, double q, gsl_movstat_workspace *w) {
+static int dispatch(movstat_stat s, gsl_movstat_end_t end, const gsl_vector *x, gsl_vector *y,
+                    gsl_vector *z, double q, gsl_movstat_workspace *w) {
   gsl_movstat_function digest = {movstat_window_digest, NULL};
   switch (s) {
     case MOVSTAT_MEAN: return gsl_movstat_mean(end, x, y, w);
@@ -37,6 +38,13 @@ int movstat_call(movstat_stat s, gsl_movstat_end_t end, const gsl_vector *x, gsl
     case MOVSTAT_APPLY: return gsl_movstat_apply(end, &digest, x, y, w);
     default: return -1;
   }
+}
+
+int movstat_call(movstat_stat s, gsl_movstat_end_t end, const gsl_vector *x, gsl_vector *y,
+                 gsl_vector *z, double q, gsl_movstat_workspace *w) {
+  int status = -1; /* kept when the call hangs and is abandoned */
+  MLF_WATCHED(movstat_stats[s].function, status = dispatch(s, end, x, y, z, q, w));
+  return status;
 }
 
 /* Robust scales need finite deviations: no infinity in the window either. */

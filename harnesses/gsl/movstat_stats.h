@@ -25,7 +25,8 @@ extern const movstat_stat_info movstat_stats[MOVSTAT_STAT_COUNT];
 static inline int movstat_is_running(movstat_stat s) { return s <= MOVSTAT_SUM; }
 
 /* Calls the statistic: y gets the first output, z (NULL for one output) the second; q is
- * the quantile of qqr. Returns GSL's status. */
+ * the quantile of qqr. Returns GSL's status (-1 when the call hung: under the watchdog,
+ * mlf_watchdog.h, it is abandoned and the input's finding is mlf:gsl_movstat:<function>:hang). */
 int movstat_call(movstat_stat s, gsl_movstat_end_t end, const gsl_vector *x, gsl_vector *y,
                  gsl_vector *z, double q, gsl_movstat_workspace *w);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "mlf_guard.h"
 #include "mlf_series.h"
+#include "mlf_watchdog.h"
 #include "statistics_order.h"
 
 double *statistics_guarded_copy(const double *v, size_t n, size_t stride, int read_only,
@@ -193,7 +194,7 @@ static double call(statistics_q q, const statistics_args *a, statistics_result *
 void statistics_call_one(statistics_q q, const statistics_args *a, statistics_result *r) {
   memset(r, 0, sizeof *r);
   mlf_capture_begin("gsl");
-  r->value = call(q, a, r);
+  MLF_WATCHED(statistics_q_name(q), r->value = call(q, a, r)); /* a hang: abandoned */
   size_t errors = mlf_capture_end(&r->error);
   r->errors = errors > 255 ? 255 : (unsigned char)errors;
 }

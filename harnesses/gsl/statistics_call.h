@@ -3,7 +3,9 @@
  * sentinels between the elements, GSL errors captured per call. An evaluation calls them all
  * on a problem at a stride: the _m and _m_sd variants get GSL's own mean and sd of the same
  * evaluation, the sorted-data functions a copy sorted by statistics_sort, select and median
- * a fresh writable copy each, Sn and Qn workspaces of exactly the documented sizes. */
+ * a fresh writable copy each, Sn and Qn workspaces of exactly the documented sizes. Each call
+ * runs under the watchdog (mlf_watchdog.h): one that never returns is the input's finding
+ * mlf:gsl_statistics:<quantity's function>:hang. */
 #ifndef STATISTICS_CALL_H
 #define STATISTICS_CALL_H
 #include <stdint.h>
