@@ -294,7 +294,11 @@ static void note_bad(level23_verdict *v, blas_verdict k, size_t i, size_t j, int
 /* Componentwise backward error of a triangular solve: the computed X satisfies
  * (T + dT) X = alpha B with |dT| <= gamma_{cn} |T| (Higham, Thm 8.5; c = 1 real, 8 complex:
  * a complex multiply-add or division is at most 8 real roundings per part), so
- * |alpha B - T X| <= gamma_{cn} |T| |X| + u |alpha B| (alpha B is rounded once) + underflow. */
+ * |alpha B - T X| <= gamma_{cn} |T| |X| + u |alpha B| (alpha B is rounded once) + underflow.
+ * The underflow errors of the solve are scaled by |alpha| too: the reference applies alpha
+ * after solving with B itself in its B := alpha B inv(A**T) branch (dtrsm.f:384-431, "B(I,K) =
+ * TEMP*B(I,K)" then "B(I,K) = ALPHA*B(I,K)"), so a subnormal intermediate's absolute error
+ * reaches X multiplied by alpha. */
 static void judge_solve(const level23_problem *pb, const level23_operand *out, level23_verdict *v) {
   const blas_precision *p = &pb->p;
   size_t rows = level23_rows(out), cols = level23_cols(out), order = pb->right_side ? cols : rows;
@@ -302,6 +306,8 @@ static void judge_solve(const level23_problem *pb, const level23_operand *out, l
   for (size_t e = 0; e < order * order; e++) finite_in &= isfinite(pb->op_a[e].re) && isfinite(pb->op_a[e].im);
   for (size_t e = 0; e < rows * cols; e++) finite_in &= isfinite(pb->rhs[e].re) && isfinite(pb->rhs[e].im);
   double gamma = mlf_gamma((p->is_complex ? 8.0 : 1.0) * (double)order + 2, p->unit_roundoff);
+  long double alpha_mag = pb->routine->op != OP_TRSM ? 0 /* ?trsv takes no alpha */
+                          : fabsl((long double)pb->alpha[0]) + fabsl((long double)pb->alpha[1]);
   static mlf_scratch solution;
   blas_cld *xs = mlf_scratch_get(&solution, (rows * cols ? rows * cols : 1) * sizeof *xs);
   for (size_t i = 0; i < rows; i++)
@@ -339,7 +345,8 @@ static void judge_solve(const level23_problem *pb, const level23_operand *out, l
         mag += (fabsl(t.re) + fabsl(t.im)) * (fabsl(x.re) + fabsl(x.im));
         t_sum += fabsl(t.re) + fabsl(t.im);
       }
-      long double bound = gamma * mag + 2 * p->unit_roundoff * scale + 8 * p->tiny * ((long double)order + 1 + t_sum);
+      long double bound = gamma * mag + 2 * p->unit_roundoff * scale +
+                          8 * p->tiny * ((long double)order + 1 + t_sum) * (1 + alpha_mag);
       for (int part = 0; part < parts; part++) {
         double res = (double)(part ? r.im : r.re);
         mlf_expect e = {0, (double)bound, !finite_out || !isfinite(bound) || mag >= p->max / 4};

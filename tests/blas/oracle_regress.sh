@@ -1,0 +1,15 @@
+# Regress inputs that showed a false finding until an oracle was fixed: each must replay to the
+# verdict stated here (a known library bug's tag, or ok), so the old oracle's mistake would fail.
+. "$(dirname "$0")/../integration/common.bash"
+expect() { # TARGET INPUT VERDICT
+  local got
+  got=$(out/replay/"$1" "corpora/$1/regress/$2.textproto" 2>&1 | sed -n 's/^verdict: //p')
+  [ "$got" = "$3" ] || fail "$1 $2: verdict '$got', expected '$3'"
+  echo "$1 $2: $got"
+}
+# beta C overflowing double under an infinite alpha: netlib's Inf - Inf = NaN is allowed.
+expect blas_gemm dgemm-infinite-alpha-beta-c-overflows ok
+# zero-skip judges an infinity's sign on the terms it keeps: GSL's known deviation is named.
+expect blas_gemm gslcblas-dgemm-zero-skip-infinite-beta mlf:blas_gemm:gslcblas:dgemm:nan-lost-zero-skip
+# the trsm residual's underflow term scaled by |alpha| (netlib applies alpha after the solve).
+expect blas_level23 dtrsm-alpha-after-solve-subnormal-b ok
