@@ -25,7 +25,9 @@
  * structural-zeros multiplies the zeros outside a triangle or band, as blocked kernels do on
  * zero-filled copies (it differs only where the other factor holds Inf or NaN);
  * beta-over-alpha applies alpha times fl(beta / alpha) to C, as ATLAS's generated kernels do
- * (it differs only where the quotient underflows or is subnormal). */
+ * (it differs only where the quotient underflows or is subnormal); beta-times-unit applies beta
+ * times (1, 0) by the textbook formula, as BLIS does (it differs only for a non-finite complex
+ * beta). */
 #include "blas_product_reference.h"
 #include <math.h>
 #include <stdlib.h>
@@ -128,7 +130,7 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 
 const char *const blas_semantics_names[BLAS_SEMANTICS] = {
     "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
-    "structural-zeros", "beta-over-alpha", "complex-zero-parts"};
+    "structural-zeros", "beta-times-unit", "beta-over-alpha", "complex-zero-parts"};
 
 long double blas_cld_mag(blas_cld x) { return magf(x); }
 
@@ -272,6 +274,8 @@ static element_rules rules_for(blas_semantics sem) {
   } else if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero) {
     r.beta = beta_through_alpha(r.alpha, r.beta, p), r.beta_one = 0;
   }
+  if (sem == BLAS_SEM_BETA_TIMES_UNIT && p->is_complex && !r.beta_zero)
+    r.beta = mul(r.beta, (cld){1, 0}, ARITH_COMPLEX); /* BLIS's bli_zscalris(beta, 1) */
   if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
   if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
