@@ -25,7 +25,9 @@
  * structural-zeros multiplies the zeros outside a triangle or band, as blocked kernels do on
  * zero-filled copies (it differs only where the other factor holds Inf or NaN);
  * beta-over-alpha applies alpha times fl(beta / alpha) to C, as ATLAS's generated kernels do
- * (it differs only where the quotient underflows or is subnormal). */
+ * (it differs only where the quotient underflows or is subnormal); beta-times-unit applies beta
+ * times (1, 0) by the textbook formula, as BLIS does (it differs only for a non-finite complex
+ * beta). */
 #include "blas_product_reference.h"
 #include <math.h>
 #include <stdlib.h>
@@ -127,8 +129,8 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 }
 
 const char *const blas_semantics_names[BLAS_SEMANTICS] = {
-    "exact", "zero-skip", "beta-as-zero", "empty-sum-scaled", "zero-alpha-computed",
-    "structural-zeros", "beta-over-alpha", "complex-zero-parts"};
+    "exact", "beta-times-unit", "zero-skip", "beta-as-zero", "empty-sum-scaled",
+    "zero-alpha-computed", "structural-zeros", "beta-over-alpha", "complex-zero-parts"};
 
 long double blas_cld_mag(blas_cld x) { return magf(x); }
 
@@ -280,6 +282,8 @@ static element_rules rules_for(blas_semantics sem) {
   } else if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero) {
     r.beta = beta_through_alpha(r.alpha, r.beta, p), r.beta_one = 0;
   }
+  if (sem == BLAS_SEM_BETA_TIMES_UNIT && p->is_complex && !r.beta_zero)
+    r.beta = mul(r.beta, (cld){1, 0}, ARITH_COMPLEX); /* BLIS's bli_zscalris(beta, 1) */
   if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
   if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
@@ -545,6 +549,8 @@ int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, b
     case BLAS_SEM_EMPTY_SUM_SCALED: return !alpha_zero && (pr->k == 0 || masks);
     case BLAS_SEM_ZERO_ALPHA_COMPUTED: return alpha_zero && pr->k > 0;
     case BLAS_SEM_STRUCTURAL_ZEROS: return products && masks;
+    case BLAS_SEM_BETA_TIMES_UNIT: /* (1, 0) beta = beta for a finite beta */
+      return pr->p.is_complex && !beta_zero && !(isfinite(pr->beta[0]) && isfinite(pr->beta[1]));
     case BLAS_SEM_BETA_OVER_ALPHA: return products && !beta_zero;
     case BLAS_SEM_COMPLEX_ZERO_PARTS: return pr->p.is_complex;
     default: return 0;

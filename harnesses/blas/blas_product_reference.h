@@ -49,12 +49,20 @@ typedef struct {
  * Inf in the other factor meets them (0 * Inf = NaN); beta-over-alpha computes alpha (L R +
  * fl(beta / alpha) C), the quotient rounded to the target precision, as ATLAS's generated
  * kernels do (AtlasBase/Clint/atlas.base, emit_mmN: "BetaAlpha = beta / alpha"), so beta C is
- * lost when the quotient underflows (0 * Inf = NaN for an infinite C). complex-zero-parts is not a
+ * lost when the quotient underflows (0 * Inf = NaN for an infinite C); beta-times-unit (complex
+ * only) applies fl(beta (1, 0)) by the textbook formula, as BLIS 0.9.0 does when it folds beta
+ * into the scalar attached to C (frame/base/bli_obj_scalar.c, bli_obj_scalar_apply_scalar:
+ * bli_mulsc, i.e. bli_zscalris "yr = ar * xr - ai * xi; yi = ai * xr + ar * xi" with x = 1),
+ * so an infinite part of beta makes the other one NaN (Inf * 0) and every beta c NaN; it differs
+ * from exact only for a non-finite beta. complex-zero-parts is not a
  * deviation: complex products whose component products with a zero factor count as zero (the
  * BLAS does not specify complex arithmetic with Inf and NaN, and real-scalar shortcuts do
  * this), so a result matching it is correct. */
 typedef enum {
   BLAS_SEM_EXACT,
+  /* tried first: where it explains a result, zero-alpha-computed (an overflowing A B) and
+   * beta-over-alpha (a NaN quotient) may too, by coincidence (BLIS forms neither) */
+  BLAS_SEM_BETA_TIMES_UNIT,
   BLAS_SEM_ZERO_SKIP,
   BLAS_SEM_BETA_AS_ZERO,
   BLAS_SEM_EMPTY_SUM_SCALED,
