@@ -26,9 +26,11 @@ needs_unmet() {
 # "WORD NAME" texts (WORD: "core" for OpenBLAS, "kernels" for BLIS) and KERNEL_SETS (the
 # kernel sets this CPU runs, one a line, the name first): for a list, the first NAME in
 # KERNEL_SETS; for an excluding list, the last kernel set in KERNEL_SETS it does not exclude;
-# nothing when the row names no such kernel set or this CPU runs none that fits.
+# nothing when the row names no such kernel set or this CPU runs none that fits. (A text's
+# " (", as in "kernels zen (", only keeps it from matching longer names in the identity.)
 needs_kernel_set() {
   local texts=${1#* } set
+  texts=${texts// (/}
   [[ $1 == *"$2 "* ]] || return 0
   if [[ $texts == '!'* ]]; then
     while read -r set _; do

@@ -39,6 +39,9 @@ zen3 6'
 [ "$(needs_kernel_env 'blis !kernels generic|kernels haswell' "$sets" "$blis_sets")" = BLIS_ARCH_TYPE=6 ] ||
   fail "BLIS: BLIS_ARCH_TYPE of the last kernel set not excluded"
 [ "$(needs_kernel_env 'blis kernels zen' "$sets" "$blis_sets")" = BLIS_ARCH_TYPE=8 ] || fail "BLIS: zen is not zen3"
+[ "$(needs_kernel_env 'blis kernels skx|kernels zen (' "$sets" "$blis_sets")" = BLIS_ARCH_TYPE=8 ] || fail "BLIS: 'kernels zen (' is zen"
+[ "$(needs_kernel_env 'blis !kernels zen (|kernels zen3' "$sets" "$blis_sets")" = BLIS_ARCH_TYPE=3 ] ||
+  fail "BLIS: 'kernels zen (' excludes zen alone"
 [ -z "$(needs_kernel_env 'blis kernels skx' "$sets" "$blis_sets")" ] || fail "BLIS: a kernel set this CPU cannot run"
 [ -z "$(needs_kernel_env 'blis version 0.9.0' "$sets" "$blis_sets")" ] || fail "BLIS: a need naming no kernel set"
 [ -z "$(needs_kernel_env - "$sets" "$blis_sets")" ] || fail "no need, no environment"
