@@ -22,11 +22,14 @@
 #   --sync-dir: AFL++ runs sync in DIR/<run id> (resumed by the next campaign) instead of the
 #   run's own directory, so that DIR can be shared with other machines (README: distributed).
 #   --kernel-sets: native (default) runs each target once on this CPU's own kernels; all, or a
-#   list, adds one run per OpenBLAS kernel set (OPENBLAS_CORETYPE, for the blas_* targets:
-#   harnesses/libraries/debian_blas_lapack/kernel-sets.sh) and per oneDNN ISA level
-#   (DNNL_MAX_CPU_ISA, for targets that load oneDNN: harnesses/libraries/onednn/isa-levels.sh);
+#   list (Haswell, or qualified: openblas-Haswell, blis-haswell, onednn-AVX2), adds one run per
+#   OpenBLAS kernel set (OPENBLAS_CORETYPE, for the blas_* targets:
+#   harnesses/libraries/debian_blas_lapack/kernel-sets.sh), per BLIS kernel set (BLIS_ARCH_TYPE,
+#   for the blas_* targets: kernel-sets.sh --blis) and per oneDNN ISA level (DNNL_MAX_CPU_ISA,
+#   for targets that load oneDNN: harnesses/libraries/onednn/isa-levels.sh);
 #   rotate (make fuzz) keeps one run per target and engine, each on the next kernel set in
-#   turn (its OpenBLAS core type and oneDNN ISA level, as the target loads them), continuing
+#   turn (its OpenBLAS core type, BLIS kernel set and oneDNN ISA level, as the target loads
+#   them), continuing
 #   from where the last rotating campaign under the same --out stopped (<out>/.kernel-rotation),
 #   so that successive campaigns give every target every kernel set.
 set -euo pipefail
@@ -74,20 +77,37 @@ export MLF_KNOWN_FINDINGS_DIR=$PWD/$dir/known
 unset MLF_REPORT_KNOWN
 
 # The kernel-set runs of target $1, "<variant><TAB><VAR=VALUE or ->" per line.
-openblas_sets=() onednn_levels=()
+openblas_sets=() blis_sets=() onednn_levels=()
 if [ "$kernel_sets" != native ]; then
   mapfile -t openblas_sets < <(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
+  mapfile -t blis_sets < <(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis)
   mapfile -t onednn_levels < <(harnesses/libraries/onednn/isa-levels.sh)
 fi
-chosen() { [ "$kernel_sets" = all ] || [[ ,$kernel_sets, == *,$1,* ]]; }
+# chosen NAME VARIANT: whether --kernel-sets picks the set NAME (variant VARIANT, e.g. blis-haswell).
+chosen() { [ "$kernel_sets" = all ] || [[ ,$kernel_sets, == *,$1,* || ,$kernel_sets, == *,$2,* ]]; }
 uses_onednn() { grep -qa libdnnl out/libfuzzer/"$1"; }
+# The targets that load BLIS (blas_lapack does not: BLIS has no LAPACK), as their replay builds
+# say when they start.
+declare -A loads_blis=()
+for t in "${targets[@]}"; do
+  if [ ${#blis_sets[@]} -gt 0 ] && [[ $t == blas_* ]] &&
+     grep -q '^mlf: backend blis = ' <<<"$(MLF_VERBOSE=1 timeout 60 out/replay/"$t" /dev/null 2>&1)"; then
+    loads_blis[$t]=1
+  fi
+done
+uses_blis() { [ -n "${loads_blis[$1]:-}" ]; }
 # --kernel-sets rotate: the kernel set number $2 (counting on from the last campaign) for
-# target $1, as one variant "openblas-<set>+onednn-<level>" with its environment entries.
+# target $1, as one variant "openblas-<set>+blis-<set>+onednn-<level>" with its environment
+# entries.
 rotation_of() {
-  local names=() envs=() v
+  local names=() envs=() v id
   if [[ $1 == blas_* ]] && [ ${#openblas_sets[@]} -gt 0 ]; then
     v=${openblas_sets[$(($2 % ${#openblas_sets[@]}))]}
     names+=("openblas-$v") envs+=("OPENBLAS_CORETYPE=$v")
+  fi
+  if uses_blis "$1"; then
+    read -r v id <<<"${blis_sets[$(($2 % ${#blis_sets[@]}))]}"
+    names+=("blis-$v") envs+=("BLIS_ARCH_TYPE=$id")
   fi
   if uses_onednn "$1" && [ ${#onednn_levels[@]} -gt 0 ]; then
     v=${onednn_levels[$(($2 % ${#onednn_levels[@]}))]}
@@ -97,13 +117,23 @@ rotation_of() {
   printf '%s\t%s\n' "$(IFS=+; echo "${names[*]}")" "${envs[*]}"
 }
 variants_of() {
-  local any=0 v
+  local any=0 v id
   if [ "$kernel_sets" = rotate ]; then printf 'rotate\t-\n'; return; fi
   if [[ $1 == blas_* ]]; then
-    for v in "${openblas_sets[@]}"; do chosen "$v" && any=1 && printf 'openblas-%s\tOPENBLAS_CORETYPE=%s\n' "$v" "$v"; done
+    for v in "${openblas_sets[@]}"; do
+      chosen "$v" "openblas-$v" && any=1 && printf 'openblas-%s\tOPENBLAS_CORETYPE=%s\n' "$v" "$v"
+    done
+  fi
+  if uses_blis "$1"; then
+    for v in "${blis_sets[@]}"; do
+      read -r v id <<<"$v"
+      chosen "$v" "blis-$v" && any=1 && printf 'blis-%s\tBLIS_ARCH_TYPE=%s\n' "$v" "$id"
+    done
   fi
   if uses_onednn "$1"; then
-    for v in "${onednn_levels[@]}"; do chosen "$v" && any=1 && printf 'onednn-%s\tDNNL_MAX_CPU_ISA=%s\n' "$v" "$v"; done
+    for v in "${onednn_levels[@]}"; do
+      chosen "$v" "onednn-$v" && any=1 && printf 'onednn-%s\tDNNL_MAX_CPU_ISA=%s\n' "$v" "$v"
+    done
   fi
   [ "$any" = 1 ] || printf 'native\t-\n'
 }

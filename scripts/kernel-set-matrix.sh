@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Tabulates where each OpenBLAS registry row shows: replays the row's regress input with
-# MLF_REPORT_KNOWN=1 (a known crash is really called) once per OpenBLAS backend and, for the
-# prebuilt ones, once per kernel set this CPU runs (OPENBLAS_CORETYPE; the instrumented build's
-# kernels are fixed when it is built). Rows: those whose tag or needs field names openblas.
+# Tabulates where each OpenBLAS or BLIS registry row shows: replays the row's regress input
+# with MLF_REPORT_KNOWN=1 (a known crash is really called) once per OpenBLAS backend and, for
+# the prebuilt ones, once per kernel set this CPU runs (OPENBLAS_CORETYPE; the instrumented
+# build's kernels are fixed when it is built); a BLIS row once per BLIS kernel set this CPU runs
+# (BLIS_ARCH_TYPE). Rows: those whose tag or needs field names openblas or blis.
 # Prints one line per replay (the replay driver reads the textproto): tag, reproducer, backend,
 # core, outcome (crash[:buffer], other-crash, reported, hang, no, unusable: see outcome()).
 # Usage: scripts/kernel-set-matrix.sh [--only REGEX] [--cores "NAME..."]   (REGEX matches tags;
-# cores default to harnesses/libraries/debian_blas_lapack/kernel-sets.sh); OUT as in the Makefile.
+# OpenBLAS cores default to harnesses/libraries/debian_blas_lapack/kernel-sets.sh, BLIS kernel
+# sets are those of kernel-sets.sh --blis); OUT as in the Makefile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only='' cores=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
+blis_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis)
 while [ $# -gt 0 ]; do
   case $1 in
     --only) only=$2; shift 2 ;;
@@ -46,9 +49,17 @@ printf 'tag\treproducer\tbackend\tcore\toutcome\n'
 cat harnesses/*/known_findings.tsv | while IFS=$'\t' read -r tag reproducer needs _; do
   case $tag in ''|\#*) continue ;; esac
   [[ $reproducer == *.textproto ]] || continue
-  [[ $tag == *:openblas* || $needs == openblas* ]] || continue
+  [[ $tag == *:openblas* || $needs == openblas* || $tag == *:blis:* || $needs == blis* ]] || continue
   [[ -z $only || $tag =~ $only ]] || continue
   IFS=: read -r _ target _ rest <<<"$tag"
+  if [[ $tag == *:blis:* || $needs == blis* ]]; then
+    while read -r name id; do
+      result=$(MLF_BLAS_BACKENDS=blis,netlib BLIS_ARCH_TYPE=$id \
+                 outcome "$target" "$reproducer" blis "mlf:$target:blis:$rest")
+      printf '%s\t%s\t%s\t%s\t%s\n' "$tag" "$(basename "$reproducer" .textproto)" blis "$name" "$result"
+    done <<<"$blis_sets"
+    continue
+  fi
   # Each OpenBLAS backend alone, whatever backend the row's tag names, so that the table shows
   # every build the defect is in; the pattern checked is the row's with that backend.
   for backend in openblas openblas-pthread openblas-openmp openblas-serial; do

@@ -99,6 +99,7 @@ write_report() {
       sed -n 's/^ \* needs: /- The program needs: /p' "$program"
     fi
     [[ $lib != openblas ]] || echo "- OpenBLAS kernel sets this CPU runs: $(harnesses/libraries/debian_blas_lapack/kernel-sets.sh | paste -sd' ')"
+    [[ $lib != blis ]] || echo "- BLIS kernel sets this CPU runs (name BLIS_ARCH_TYPE): $(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis | paste -sd, | sed 's/,/, /g')"
     echo
     echo "## Standalone program"
     if [ "$program" != - ] && [ -f "$program" ]; then

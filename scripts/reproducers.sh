@@ -21,6 +21,7 @@ results=$out/results.tsv
 rm -rf "$out"
 mkdir -p "$out"
 kernel_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
+blis_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis)
 
 # The hand-written program of each tag its " * tags:" or " * case:" lines list, and the case
 # (the argument that shows that tag's defect alone; "-": the program's own args line).
@@ -45,16 +46,16 @@ generate() {
   [ -x "$replay/$target" ] || { echo "missing ($replay/$target is not built)"; return; }
   [ -f "$bin" ] || { echo "missing (regress input $input is not encoded to $bin)"; return; }
   mkdir -p "$out/$family"
-  # A row that needs prebuilt OpenBLAS kernel sets ("<backend> core NAME|core NAME", or
-  # "<backend> !core NAME|..." for all but those) is replayed under one this CPU runs
-  # (scripts/registry-needs.sh); the program then carries that env line itself.
-  local coretype why
-  coretype=$(needs_coretype "$needs" "$kernel_sets")
+  # A row that needs prebuilt OpenBLAS or BLIS kernel sets ("<backend> core NAME|core NAME",
+  # "blis kernels NAME|...", or "<backend> !core NAME|..." for all but those) is replayed under
+  # one this CPU runs (scripts/registry-needs.sh); the program then carries that env line itself.
+  local kernel_env why
+  kernel_env=$(needs_kernel_env "$needs" "$kernel_sets" "$blis_sets")
   # A row whose needs this machine lacks is skipped before its program is made, as
   # known_findings.sh skips its replay: a predicted crash (blas_known_crashes.c) still raises
   # the tag here, but the program would run on kernels the row does not claim.
   if [ "$needs" != - ]; then
-    why=$(needs_unmet "$needs" "$(env ${coretype:+OPENBLAS_CORETYPE=$coretype} MLF_VERBOSE=1 \
+    why=$(needs_unmet "$needs" "$(env ${kernel_env:+"$kernel_env"} MLF_VERBOSE=1 \
             timeout 120 "$replay/$target" "$bin" 2>&1 | grep '^mlf: backend ' || true)")
     [ -z "$why" ] || { echo "skipped (the regress input needs what this machine lacks: $why)"; return; }
   fi
@@ -63,12 +64,12 @@ generate() {
   # input (a minimised message may raise the tag only in a build the program cannot link).
   local minimised=$out/$family/minimised/$(basename "${program%.c}").bin
   mkdir -p "${minimised%/*}"
-  env ${coretype:+OPENBLAS_CORETYPE=$coretype} timeout -k 5 60 "$replay/$target" --minimize --tag "$tag" \
+  env ${kernel_env:+"$kernel_env"} timeout -k 5 60 "$replay/$target" --minimize --tag "$tag" \
     --budget 20 --timeout 10 "$bin" "$minimised" >"$minimised.log" 2>&1 && [ -s "$minimised" ] || minimised=
   local source
   for source in $minimised "$bin"; do
     status=0
-    env ${coretype:+OPENBLAS_CORETYPE=$coretype} timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$source" \
+    env ${kernel_env:+"$kernel_env"} timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$source" \
       >"$program" 2>"$program.log" || status=$?
     [ "$status" -eq 0 ] || continue
     [ "$source" = "$bin" ] || [ -n "$(standalone_unmet "$program")" ] || {

@@ -14,8 +14,8 @@ standalone_tags() {
 }
 
 # standalone_unmet FILE: prints why this machine cannot run the program (its " * needs:"
-# lines: "cpu FLAG", a /proc/cpuinfo flag; "openblas-coretype NAME", a kernel set this CPU
-# executes), or nothing when every need is met.
+# lines: "cpu FLAG", a /proc/cpuinfo flag; "openblas-coretype NAME" or "blis-arch NAME", an
+# OpenBLAS or BLIS kernel set this CPU executes), or nothing when every need is met.
 standalone_unmet() {
   local kind what flags
   flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
@@ -26,6 +26,10 @@ standalone_unmet() {
         # (the list is read whole: grep -q closing the pipe early would fail it under pipefail)
         grep -qx "$what" <<<"$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)" ||
           echo "this CPU cannot run the OpenBLAS $what kernels" ;;
+      blis-arch)
+        awk -v n="$what" '$1 == n { found = 1 } END { exit !found }' \
+          <<<"$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis)" ||
+          echo "this CPU cannot run the BLIS $what kernels" ;;
       *) echo "unknown need '$kind $what'" ;;
     esac
   done < <(sed -n 's/^ \* needs: //p' "$1") | head -n 1

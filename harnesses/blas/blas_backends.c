@@ -19,15 +19,22 @@ int blas_name_listed(const char *variable, const char *name) {
   return 0;
 }
 
-/* BLIS tells its version and the kernel set (sub-configuration) it picked for this CPU. */
+/* BLIS tells its version and the kernel set (sub-configuration) it picked for this CPU, or
+ * that BLIS_ARCH_TYPE names, with the BLIS_ARCH_TYPE value selecting it. bli_init comes first: BLIS 0.9.0's bli_arch_query_id, called
+ * before the kernel structure is set up, aborts on any BLIS_ARCH_TYPE ("Accessed
+ * uninitialized context in gks", frame/base/bli_arch.c:131). */
 static void blis_version(void *h, const char *path, char *out, size_t len) {
   const char *(*version)(void) =
       (const char *(*)(void))mlf_blas_proven_symbol(h, path, "bli_info_get_version_str");
+  void (*init)(void) = (void (*)(void))mlf_blas_proven_symbol(h, path, "bli_init");
   int (*arch_id)(void) = (int (*)(void))mlf_blas_proven_symbol(h, path, "bli_arch_query_id");
   const char *(*arch_name)(int) =
       (const char *(*)(int))mlf_blas_proven_symbol(h, path, "bli_arch_string");
-  if (version && arch_id && arch_name)
-    snprintf(out, len, " version %s, kernels %s", version(), arch_name(arch_id()));
+  if (version && init && arch_id && arch_name) {
+    init();
+    snprintf(out, len, " version %s, kernels %s (BLIS_ARCH_TYPE %d)", version(), arch_name(arch_id()),
+             arch_id());
+  }
 }
 
 /* OpenBLAS tells its build configuration and the kernel set (core) it picked. */

@@ -73,6 +73,16 @@ static void emit_wrapped(FILE *out, const char *text) {
   }
 }
 
+/* The BLIS kernel set the harness ran, as its identity names it ("kernels NAME
+ * (BLIS_ARCH_TYPE ID)"): NAME and ID; NAME empty for other libraries. */
+static void blis_kernels(const char *backend, const char *identity, char *name, size_t len, int *id) {
+  *name = 0;
+  const char *k = strcmp(backend, "blis") == 0 && identity ? strstr(identity, "kernels ") : NULL;
+  if (!k) return;
+  int n = (int)strcspn(k + 8, " ");
+  if (sscanf(k + 8 + n, " (BLIS_ARCH_TYPE %d)", id) == 1) snprintf(name, len, "%.*s", n, k + 8);
+}
+
 /* The OpenBLAS kernel set the harness ran: HASWELL for the instrumented build, else the
  * "core X" its identity names; empty for other libraries. */
 static void openblas_core(const char *backend, const char *identity, char *out, size_t len) {
@@ -143,7 +153,9 @@ static const char prelude[] =
     "  int (*blis_arch)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, \"bli_arch_query_id\");\n"
     "  const char *(*blis_name)(int) = (const char *(*)(int))dlsym(RTLD_DEFAULT, \"bli_arch_string\");\n"
     "  if (openblas_core) printf(\", OpenBLAS core %s\", openblas_core());\n"
-    "  if (blis_arch && blis_name) printf(\", BLIS kernels %s\", blis_name(blis_arch()));\n"
+    "  void (*blis_init)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, \"bli_init\");\n"
+    "  /* (BLIS 0.9.0 aborts when BLIS_ARCH_TYPE is set and it is asked before its set-up) */\n"
+    "  if (blis_arch && blis_name && blis_init) blis_init(), printf(\", BLIS kernels %s\", blis_name(blis_arch()));\n"
     "  printf(\"\\n\");\n}\n\n"
     "/* What one scalar of the output must hold (scalar = element offset * parts + part): rule 'v'\n"
     " * value within bound (a NaN value: any NaN; an infinity: the same one; overflow_ok: the\n"
@@ -194,11 +206,13 @@ static const char prelude[] =
     "  return wrong ? 1 : 0;\n}\n\n";
 
 int blas_emit_begin(FILE *out, const char *tag, const char *identity, const char *title) {
-  char backend[40], core[40], version[80];
+  char backend[40], core[40], blis[40], version[80];
+  int blis_id = -1;
   blas_emit_tag_backend(tag, backend, sizeof backend);
   const blas_emit_library *lib = blas_emit_library_of(backend);
   if (!lib) return -1;
   openblas_core(backend, identity, core, sizeof core);
+  blis_kernels(backend, identity, blis, sizeof blis, &blis_id);
   package_version(lib->package, version, sizeof version);
   const mlf_known_finding *known = mlf_known_finding_lookup(tag);
   fprintf(out, "/* %s\n * (%s)\n", title, tag);
@@ -223,8 +237,7 @@ int blas_emit_begin(FILE *out, const char *tag, const char *identity, const char
   const char *slash = strrchr(lib->file, '/');
   fprintf(out, "\n * link: %s -Wl,-rpath,%.*s -lm\n", lib->file, (int)(slash - lib->file), lib->file);
   if (*core) fprintf(out, " * env: OPENBLAS_CORETYPE=%s\n * needs: openblas-coretype %s\n", core, core);
-  /* BLIS picks its kernel set itself (Debian's build takes no BLIS_ARCH_TYPE): haswell needs these. */
-  if (identity && strstr(identity, "kernels haswell")) fprintf(out, " * needs: cpu avx2\n * needs: cpu fma\n");
+  if (*blis) fprintf(out, " * env: BLIS_ARCH_TYPE=%d\n * needs: blis-arch %s\n", blis_id, blis);
   fprintf(out, " */\n%s", prelude);
   return 0;
 }

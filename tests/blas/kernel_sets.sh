@@ -1,9 +1,23 @@
 # Every OpenBLAS kernel set this CPU can execute (harnesses/libraries/debian_blas_lapack/kernel-sets.sh), one process each
 # since OpenBLAS reads OPENBLAS_CORETYPE when it is loaded: the prebuilt libraries prove they
 # run that kernel set, and every BLAS target runs its seed corpus (a new library finding is
-# reported for recording, a harness-side crash fails); then every oneDNN ISA level for
-# blas_gemm's onednn backend (below).
+# reported for recording, a harness-side crash fails); then every BLIS kernel set
+# (BLIS_ARCH_TYPE, kernel-sets.sh --blis) the same way for the targets that load BLIS, and
+# every oneDNN ISA level for blas_gemm's onednn backend (below).
 . "$(dirname "$0")/../integration/common.bash"
+# seeds_under TARGET NAME VAR=VALUE...: runs TARGET's seed corpus in that environment; a library
+# finding is reported for recording, a harness-side crash fails.
+seeds_under() {
+  local t=$1 name=$2; shift 2
+  if ! env "$@" out/libfuzzer/"$t" -runs=0 -timeout=60 -artifact_prefix="$tmp/" "build/corpora/$t" \
+      >"$tmp/$t-$name.log" 2>&1; then
+    local crash
+    crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
+    [ -n "$crash" ] && (export "${@?}"; library_finding "$t" "$crash") && { rm -f "$tmp"/crash-*; return 0; }
+    tail -n 40 "$tmp/$t-$name.log"; fail "$t: harness-side crash with kernel set $name"
+  fi
+}
+
 sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
 [ -n "$sets" ] || fail "no kernel set found for this CPU"
 seed_input=$(ls build/corpora/blas_gemm/*.bin | head -n 1)
@@ -12,16 +26,24 @@ for set in $sets; do
     grep -q "^mlf: backend openblas-serial = .*, core $set\$" || fail "$set: the library does not report that kernel set"
   for t in $(targets); do
     [[ $t == blas_* ]] || continue
-    # A library finding under this kernel set is reported (record it), a harness crash fails.
-    if ! OPENBLAS_CORETYPE=$set out/libfuzzer/"$t" -runs=0 -timeout=60 -artifact_prefix="$tmp/" "build/corpora/$t" \
-        >"$tmp/$t-$set.log" 2>&1; then
-      crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
-      [ -n "$crash" ] && OPENBLAS_CORETYPE=$set library_finding "$t" "$crash" && { rm -f "$tmp"/crash-*; continue; }
-      tail -n 40 "$tmp/$t-$set.log"; fail "$t: harness-side crash with kernel set $set"
-    fi
+    seeds_under "$t" "$set" OPENBLAS_CORETYPE="$set"
   done
   echo "$set: every target's seeds ran"
 done
+
+# BLIS reads BLIS_ARCH_TYPE (a number) when it sets itself up: the identity names the kernel set.
+blis_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis)
+[ -n "$blis_sets" ] || fail "no BLIS kernel set found for this CPU"
+while read -r name id; do
+  BLIS_ARCH_TYPE=$id MLF_VERBOSE=1 MLF_BLAS_BACKENDS=blis out/replay/blas_gemm "$seed_input" 2>&1 |
+    grep -q "^mlf: backend blis = .*, kernels $name (BLIS_ARCH_TYPE $id)\$" ||
+    fail "BLIS_ARCH_TYPE=$id: the library does not report kernel set $name"
+  for t in $(targets); do
+    MLF_VERBOSE=1 out/replay/"$t" /dev/null 2>&1 | grep -q '^mlf: backend blis = ' || continue
+    seeds_under "$t" "blis-$name" BLIS_ARCH_TYPE="$id"
+  done
+  echo "BLIS $name: every target's seeds ran"
+done <<<"$blis_sets"
 
 # Every oneDNN ISA level this CPU supports (harnesses/libraries/onednn/isa-levels.sh), one process each
 # since oneDNN fixes its ISA at first use: blas_gemm's onednn backend (dnnl_sgemm) reports that

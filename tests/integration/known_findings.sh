@@ -2,8 +2,9 @@
 # tests/integration/reproducers.sh, which builds and runs every one),
 # on machines that have what the entry says it needs ("<backend> <text>|<text>...": a text in
 # the backend's identity, e.g. a kernel set; "<backend> !<text>|...": none of them; see
-# scripts/registry-needs.sh); others skip it and say why. A row naming prebuilt OpenBLAS kernel
-# sets is replayed under one of them that this CPU runs (OPENBLAS_CORETYPE).
+# scripts/registry-needs.sh); others skip it and say why. A row naming prebuilt OpenBLAS or
+# BLIS kernel sets is replayed under one of them that this CPU runs (OPENBLAS_CORETYPE,
+# BLIS_ARCH_TYPE).
 # There, the reproducer also fails for real with MLF_REPORT_KNOWN=1 (a known crash
 # crashes, a known wrong result is reported), so a library fix or an oracle change shows.
 . "$(dirname "$0")/common.bash"
@@ -11,7 +12,8 @@
 . scripts/registry-needs.sh
 n=0 real=0 skipped=0 standalone=0
 kernel_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh)
-default_coretype=${OPENBLAS_CORETYPE:-}
+blis_sets=$(harnesses/libraries/debian_blas_lapack/kernel-sets.sh --blis)
+default_coretype=${OPENBLAS_CORETYPE:-} default_blis_arch=${BLIS_ARCH_TYPE:-}
 # 0 when a finding line of report $1 matches the entry's tag, which may be a shell pattern.
 matches() { sed -n 's/^finding //p' "$1" | while read -r f; do [[ $f == $tag ]] && echo "$f"; done | grep -q .; }
 while IFS=$'\t' read -r tag reproducer requires status explanation; do
@@ -25,11 +27,13 @@ while IFS=$'\t' read -r tag reproducer requires status explanation; do
   target=$(cut -d: -f2 <<<"$tag")
   bin=build/corpora/${reproducer#corpora/}; bin=${bin%.textproto}.bin
   [ -f "$bin" ] || fail "$tag: reproducer $reproducer was not encoded to $bin"
-  # A row that names prebuilt OpenBLAS kernel sets is replayed under one this CPU runs; the
-  # others under the caller's choice (or the library's).
-  coretype=$(needs_coretype "$requires" "$kernel_sets")
-  if [ -n "${coretype:-$default_coretype}" ]; then export OPENBLAS_CORETYPE=${coretype:-$default_coretype}
-  else unset OPENBLAS_CORETYPE; fi
+  # A row that names prebuilt OpenBLAS or BLIS kernel sets is replayed under one this CPU runs;
+  # the others under the caller's choice (or the library's).
+  unset OPENBLAS_CORETYPE BLIS_ARCH_TYPE
+  [ -z "$default_coretype" ] || export OPENBLAS_CORETYPE=$default_coretype
+  [ -z "$default_blis_arch" ] || export BLIS_ARCH_TYPE=$default_blis_arch
+  kernel_env=$(needs_kernel_env "$requires" "$kernel_sets" "$blis_sets")
+  [ -z "$kernel_env" ] || export "${kernel_env?}"
   if [ "$requires" != - ]; then
     why=$(needs_unmet "$requires" "$(MLF_VERBOSE=1 out/replay/"$target" "$bin" 2>&1 | grep '^mlf: backend ')")
     [ -z "$why" ] || { echo "$tag: not replayed: $why"; skipped=$((skipped + 1)); continue; }
