@@ -3,8 +3,8 @@
 # clone). Each engine has four functions over one run directory RUN:
 #   engine_run_<e> RUN TARGET SECONDS JOBS INPUT_TIMEOUT [VAR=VALUE...]
 #       fuzzes from the seeds in build/corpora/TARGET (or one empty input) for SECONDS with JOBS processes (libFuzzer
-#       -fork=JOBS; AFL++ one main -M main-<host> and JOBS-1 secondaries -S over RUN/sync, a
-#       link to $CAMPAIGN_AFL_SYNC_ROOT/<run id> when that is set), every input
+#       -fork=JOBS; AFL++ instances main-<host> and secondary<i>-<host> over RUN/sync, a
+#       link to $CAMPAIGN_AFL_SYNC_ROOT/<run id> when that is set: see engine_run_afl), every input
 #       bounded by INPUT_TIMEOUT (libFuzzer -timeout, afl-fuzz -t) and every process by timeout(1);
 #       the VAR=VALUE pairs (a kernel set) go into the environment. RUN/start: its start (epoch).
 #   engine_stats_<e> RUN      "execs exec/s coverage corpus findings" now (0s before any output)
@@ -108,11 +108,18 @@ engine_run_afl() {
     # resume what an earlier campaign left in a shared sync directory; calibrate the seeds in
     # half the time (AFL++'s advice for short runs, docs/fuzzing_in_depth.md "CI fuzzing")
     export AFL_AUTORESUME=1 AFL_FAST_CAL=1
-    local i role name host
+    # Every instance named after the machine. Only a sync directory shared between machines
+    # gets a -M main (AFL++'s docs/fuzzing_in_depth.md: one per machine, the one copied to the
+    # others); otherwise all are -S and AFL++ elects a temporary main that syncs from all. -M
+    # "sets -Z and disables trimming" (afl-fuzz 4.04c usage): the queue is walked in order, each
+    # entry getting the custom mutator's fuzz_count, whatever it costs, in place of the
+    # weighted choice that favours fast entries (compute_weight: avg_exec_us / exec_us).
+    # keeper_render (a scene costs under 1 to 150 ms) made 72 exec/s as -M, 605 as -S (180 s).
+    local i role=-S name host
     host=$(hostname -s)
+    [ -z "${CAMPAIGN_AFL_SYNC_ROOT:-}" ] || role=-M
     for ((i = 0; i < jobs; i++)); do
-      # one -M per machine, every instance named after the machine (AFL++'s docs/fuzzing_in_depth.md)
-      if [ "$i" -eq 0 ]; then role=-M name=main-$host; else role=-S name=secondary$i-$host; fi
+      if [ "$i" -eq 0 ]; then name=main-$host; else role=-S name=secondary$i-$host; fi
       # LEMON's rule statistics shared by an instance's custom mutator and its target
       # (lemon_guidance.h): one file per instance.
       env "$@" MLF_LEMON_GUIDANCE_FILE="$run/lemon-guidance-$name" \
