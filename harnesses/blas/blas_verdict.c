@@ -74,12 +74,16 @@ blas_verdict blas_verdict_base(double got, const mlf_expect *e, const blas_produ
 
 blas_semantics blas_verdict_explain(double got, int base, const blas_product *pr, size_t i,
                                     size_t j, size_t part) {
-  /* With finite operands every other deviant semantics gives the exact value up to the bound
-   * (they differ only through a NaN, an Inf or a zero alpha); beta-over-alpha alone changes a
-   * finite result of finite operands, by losing beta C to the quotient. */
-  if (base == BLAS_VERDICT_VALUE)
-    return explains(pr, BLAS_SEM_BETA_OVER_ALPHA, got, i, j, part) ? BLAS_SEM_BETA_OVER_ALPHA
-                                                                     : BLAS_SEM_EXACT;
+  /* With finite operands the other deviant semantics give the exact value up to the bound
+   * (they differ only through a NaN, an Inf or a zero alpha); two change a finite result of
+   * finite operands by losing beta C: beta-over-alpha to an underflowing quotient (tried first,
+   * as it names ATLAS's mechanism, which beta-as-zero would also fit) and beta-as-zero outright
+   * (BLIS 0.9.0's piledriver [cz]gemm micro-kernels drop beta C for any nonzero beta). */
+  if (base == BLAS_VERDICT_VALUE) {
+    if (explains(pr, BLAS_SEM_BETA_OVER_ALPHA, got, i, j, part)) return BLAS_SEM_BETA_OVER_ALPHA;
+    return explains(pr, BLAS_SEM_BETA_AS_ZERO, got, i, j, part) ? BLAS_SEM_BETA_AS_ZERO
+                                                                : BLAS_SEM_EXACT;
+  }
   for (int sem = BLAS_SEM_EXACT + 1; sem < BLAS_SEM_COMPLEX_ZERO_PARTS; sem++)
     if (explains(pr, (blas_semantics)sem, got, i, j, part)) return (blas_semantics)sem;
   return BLAS_SEM_EXACT;

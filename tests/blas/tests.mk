@@ -27,6 +27,9 @@ $(OUT)/tests/test_level1_norm_range: $(call obj,unit,harnesses/blas/level1_range
 # The beta-over-alpha semantics (ATLAS's generated kernels) of the verdict, on the product reference.
 $(OUT)/tests/test_blas_beta_over_alpha: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
+# The beta-as-zero semantics of the verdict for finite results (beta C left out), on the product reference.
+$(OUT)/tests/test_blas_beta_as_zero: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_allowed.c blas_verdict.c))
 # The allowed non-finite results of complex elements and level-1 sums (blas_allowed.h).
 $(OUT)/tests/test_blas_complex_allowed: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
