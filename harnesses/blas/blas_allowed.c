@@ -116,7 +116,8 @@ static tcomplex term(const blas_complex_element *e, const tcomplex *xy, int orde
 }
 
 /* The classes of both parts of the element under one order, and beta multiplied or (a unit
- * beta) left out, added to allowed as MLF_MAY_* bits. */
+ * beta) left out, added to allowed as MLF_MAY_* bits. Under product-times-unit the products
+ * are summed first and the sum multiplied by (1, 0), then beta c added. */
 static void add_order(const blas_complex_element *e, const tcomplex *xy, int order,
                       int beta_left_out, tracked *re, tracked *im, int allowed[2]) {
   const blas_precision *p = e->p;
@@ -132,9 +133,11 @@ static void add_order(const blas_complex_element *e, const tcomplex *xy, int ord
     }
     re[n] = t.re, im[n] = t.im, n++;
   }
-  if (order == ALPHA_OF_SUM && n) {
+  if ((order == ALPHA_OF_SUM || e->product_times_unit) && n) {
     products_sum = (tcomplex){sum(re, n, p, &wild), sum(im, n, p, &wild), wild};
-    products_sum = cmul(input(e->alpha), products_sum, e->zero_parts, p);
+    if (order == ALPHA_OF_SUM) products_sum = cmul(input(e->alpha), products_sum, e->zero_parts, p);
+    if (e->product_times_unit)
+      products_sum = cmul(input((blas_cld){1, 0}), products_sum, e->zero_parts, p);
     wild |= products_sum.wild, re[0] = products_sum.re, im[0] = products_sum.im, n = 1;
   }
   if (e->with_beta) {

@@ -37,6 +37,8 @@ typedef struct {
   int products, with_beta;
   int zero_parts; /* the complex-zero-parts arithmetic: a component product with an exact zero
                      factor counts as zero (blas_product_reference.h) */
+  int product_times_unit; /* the product-times-unit semantics: the products' sum, alpha
+                             applied, times (1, 0) before beta c is added */
 } blas_complex_element;
 
 /* The non-finite results allowed in part 0 (real) and 1 (imaginary) of e: the union, over the

@@ -54,14 +54,22 @@ typedef struct {
  * into the scalar attached to C (frame/base/bli_obj_scalar.c, bli_obj_scalar_apply_scalar:
  * bli_mulsc, i.e. bli_zscalris "yr = ar * xr - ai * xi; yi = ai * xr + ar * xi" with x = 1),
  * so an infinite part of beta makes the other one NaN (Inf * 0) and every beta c NaN; it differs
- * from exact only for a non-finite beta. complex-zero-parts is not a
- * deviation: complex products whose component products with a zero factor count as zero (the
+ * from exact only for a non-finite beta. product-times-unit (complex only) multiplies the sum of
+ * the products, alpha applied in any of the orders, by (1, 0) with the textbook formula before
+ * beta C is added, as BLIS 0.9.0's micro-kernels show on edge tiles (measured, not read in its
+ * source: alpha applied to B while packing, then the product times (1, 0)), so an infinite part
+ * of the sum makes the other part NaN; it differs from exact only where an infinity enters the
+ * products (a finite sum times (1, 0) is itself; a NaN factor already makes both parts NaN).
+ * complex-zero-parts is not a deviation: complex products whose component products with a zero factor count as zero (the
  * BLAS does not specify complex arithmetic with Inf and NaN, and real-scalar shortcuts do
  * this), so a result matching it is correct. */
 typedef enum {
   BLAS_SEM_EXACT,
-  /* tried first: where it explains a result, zero-alpha-computed (an overflowing A B) and
-   * beta-over-alpha (a NaN quotient) may too, by coincidence (BLIS forms neither) */
+  /* tried first, then beta-times-unit: where they explain a result, zero-alpha-computed (an
+   * overflowing A B) and beta-over-alpha (a NaN or infinite quotient) may too, by coincidence
+   * (BLIS forms neither); product-times-unit before beta-times-unit, as BLIS shows it with a
+   * finite beta as well (known_findings.tsv, the [cz]gemm product-times-unit row) */
+  BLAS_SEM_PRODUCT_TIMES_UNIT,
   BLAS_SEM_BETA_TIMES_UNIT,
   BLAS_SEM_ZERO_SKIP,
   BLAS_SEM_BETA_AS_ZERO,

@@ -38,6 +38,7 @@ $(OUT)/tests/test_lapack_emit: $(call obj,unit,$(addprefix harnesses/blas/,lapac
   lapack_case.c lapack_call.c lapack_construct.c lapack_dense.c lapack_judge_invalid.c lapack_judge.c lapack_backends.c \
   blas_operand.c) harnesses/libraries/debian_blas_lapack/mlf_blas_libraries.c)
 $(OUT)/tests/test_lapack_emit: TEST_LDLIBS := -ldl
-# The beta-times-unit semantics (BLIS's fl(beta (1, 0)) for C's attached scalar) of the verdict.
-$(OUT)/tests/test_blas_beta_times_unit: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+# The beta-times-unit and product-times-unit semantics (BLIS, ATLAS and OpenBLAS multiplying
+# beta, or the sum of the products, by (1, 0) with the textbook formula) of the verdict.
+$(OUT)/tests/test_blas_times_unit: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
