@@ -41,3 +41,6 @@ $(OUT)/tests/test_lapack_emit: TEST_LDLIBS := -ldl
 # The beta-times-unit semantics (BLIS's fl(beta (1, 0)) for C's attached scalar) of the verdict.
 $(OUT)/tests/test_blas_beta_times_unit: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
+# Which deviant semantics the verdict may skip (blas_product_semantics_differs), on the product reference.
+$(OUT)/tests/test_blas_semantics_differs: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_allowed.c))
