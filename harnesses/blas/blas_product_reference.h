@@ -103,13 +103,18 @@ void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t 
 typedef enum { BLAS_SKIP_EITHER, BLAS_SKIP_LEFT, BLAS_SKIP_RIGHT, BLAS_SKIP_SIDES } blas_skip_side;
 
 /* 0 when sem (zero-skip testing side) gives element (i, j) of pr the exact semantics'
- * expectation (rules_for and the terms that enter are the exact ones: beta-as-zero with beta = 0,
- * zero-alpha-computed with alpha != 0, structural-zeros without structural zeros, zero-skip
- * where no tested factor in row i of L or column j of R vanishes, ...), so it cannot explain a
- * result the exact semantics rejects and need not be evaluated. pr must be the last
+ * expectation: the rules it applies to every element are the exact ones (compared field by
+ * field: beta-as-zero with beta = 0, zero-alpha-computed with alpha != 0, beta-over-alpha where
+ * alpha fl(beta / alpha) is beta exactly, ...) and so are element (i, j)'s terms (zero-skip where
+ * no tested factor in row i of L or column j of R vanishes, structural-zeros where the element
+ * has no structural zero, empty-sum-scaled where a term enters), so it cannot explain a result
+ * the exact semantics rejects and need not be evaluated. pr must be the last
  * blas_product_reference's. */
 int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, blas_skip_side side,
                                    size_t i, size_t j);
+
+/* How many terms of element (i, j) enter its sum: those that are no structural zero. */
+size_t blas_product_terms(const blas_product *pr, size_t i, size_t j);
 
 /* Element (i, j) under the zero-skip semantics testing `side`, as blas_product_expect_one. */
 void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,

@@ -18,7 +18,12 @@ const char *blas_verdict_name(blas_verdict v, char *buf, size_t len) {
 
 /* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides. An
  * infinity must also have a sign the semantics' terms allow (blas_product_infinity_allowed),
- * zero-skip's for the same side. */
+ * zero-skip's for the same side. Called only where the exact semantics failed: got is outside
+ * the exact expectation e (the one blas_product_reference filled, settled before a non-finite
+ * got meets its set) or an infinity of a sign the exact terms do not allow. A sem that
+ * blas_product_semantics_differs reports as not differing has that same expectation and the same
+ * allowed signs, so it fails as well: skipping it returns the 0 that evaluating it would, and
+ * as the callers name the first semantics that explains got, no name changes. */
 static int explains(const blas_product *pr, blas_semantics sem, double got, size_t i, size_t j,
                     size_t part) {
   mlf_expect alt[2];
@@ -44,12 +49,8 @@ static int empty_sum_scaled_by_reference(const blas_product *pr, double got, siz
   const double *scale = pr->alpha_folded ? pr->folded_alpha : pr->alpha;
   int quick_return = pr->beta[0] == 1 && pr->beta[1] == 0 &&
                      ((pr->alpha[0] == 0 && pr->alpha[1] == 0) || pr->k == 0);
-  if (!isnan(got) || quick_return || (isfinite(scale[0]) && isfinite(scale[1]))) return 0;
-  for (size_t l = 0; l < pr->k; l++)
-    if ((!pr->left_present || pr->left_present[i * pr->k + l]) &&
-        (!pr->right_present || pr->right_present[l * pr->n + j]))
-      return 0; /* a term enters the sum */
-  return 1;
+  return isnan(got) && !quick_return && !(isfinite(scale[0]) && isfinite(scale[1])) &&
+         blas_product_terms(pr, i, j) == 0;
 }
 
 blas_verdict blas_verdict_base(double got, const mlf_expect *e, const blas_product *pr, size_t i,

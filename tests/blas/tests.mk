@@ -42,3 +42,6 @@ $(OUT)/tests/test_lapack_emit: TEST_LDLIBS := -ldl
 # beta, or the sum of the products, by (1, 0) with the textbook formula) of the verdict.
 $(OUT)/tests/test_blas_times_unit: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
+# Which deviant semantics the verdict may skip (blas_product_semantics_differs), on the product reference.
+$(OUT)/tests/test_blas_semantics_differs: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
+  blas_product_reference.c blas_allowed.c))
