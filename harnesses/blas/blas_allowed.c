@@ -99,8 +99,10 @@ static tcomplex cmul(tcomplex x, tcomplex y, int zero_parts, const blas_precisio
 static tcomplex input(blas_cld x) { return (tcomplex){atom(x.re, 0), atom(x.im, 0), 0}; }
 
 /* The orders of the products: alpha (sum x y), sum (alpha x) y, sum (alpha y) x,
- * sum alpha (x y), and sum x y without alpha (a unit alpha left out). */
-enum { ALPHA_OF_SUM, ALPHA_X_FIRST, ALPHA_Y_FIRST, ALPHA_EACH, ALPHA_LEFT_OUT, ORDERS };
+ * sum alpha (x y), sum x y without alpha (a unit alpha left out), and the reference's split
+ * (alpha times the partial sum of some x y, the other terms alpha times one factor first). */
+enum { ALPHA_OF_SUM, ALPHA_X_FIRST, ALPHA_Y_FIRST, ALPHA_EACH, ALPHA_LEFT_OUT, REFERENCE_SPLIT,
+       ORDERS };
 
 /* Term l of the sum under order (x y for ALPHA_OF_SUM, where alpha comes after the sum); xy
  * holds every term's x y, which three of the orders share. */
@@ -111,6 +113,8 @@ static tcomplex term(const blas_complex_element *e, const tcomplex *xy, int orde
     case ALPHA_X_FIRST: return cmul(cmul(a, x, zp, e->p), y, zp, e->p);
     case ALPHA_Y_FIRST: return cmul(cmul(a, y, zp, e->p), x, zp, e->p);
     case ALPHA_EACH: return cmul(a, xy[l], zp, e->p);
+    case REFERENCE_SPLIT: /* a term outside the partial sum */
+      return cmul(cmul(a, e->split_alpha_left ? x : y, zp, e->p), e->split_alpha_left ? y : x, zp, e->p);
     default: return xy[l];
   }
 }
@@ -119,19 +123,28 @@ static tcomplex term(const blas_complex_element *e, const tcomplex *xy, int orde
  * beta) left out, added to allowed as MLF_MAY_* bits. Under product-times-unit the products
  * are summed first and the sum multiplied by (1, 0), then beta c added. */
 static void add_order(const blas_complex_element *e, const tcomplex *xy, int order,
-                      int beta_left_out, tracked *re, tracked *im, int allowed[2]) {
+                      int beta_left_out, tracked *re, tracked *im, tracked *partial,
+                      int allowed[2]) {
   const blas_precision *p = e->p;
-  size_t n = 0;
+  size_t n = 0, n_partial = 0;
+  tracked *partial_re = partial, *partial_im = partial + e->k + 1;
   int wild = 0;
   tcomplex products_sum = input((blas_cld){0, 0});
   int every = MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
   for (size_t l = 0; e->products && l < e->k; l++) {
-    tcomplex t = term(e, xy, order, l);
+    int in_partial = order == REFERENCE_SPLIT && e->in_partial_sum[l];
+    tcomplex t = in_partial ? xy[l] : term(e, xy, order, l);
     if (t.wild) { /* both parts may end as anything: the rest cannot narrow it */
       allowed[0] = allowed[1] = every;
       return;
     }
-    re[n] = t.re, im[n] = t.im, n++;
+    if (in_partial) partial_re[n_partial] = t.re, partial_im[n_partial] = t.im, n_partial++;
+    else re[n] = t.re, im[n] = t.im, n++;
+  }
+  if (order == REFERENCE_SPLIT && e->products) { /* ALPHA*TEMP2, TEMP2 = ZERO when empty */
+    tcomplex s = {sum(partial_re, n_partial, p, &wild), sum(partial_im, n_partial, p, &wild), wild};
+    s = cmul(input(e->alpha), s, e->zero_parts, p);
+    wild |= s.wild, re[n] = s.re, im[n] = s.im, n++;
   }
   if ((order == ALPHA_OF_SUM || e->product_times_unit) && n) {
     products_sum = (tcomplex){sum(re, n, p, &wild), sum(im, n, p, &wild), wild};
@@ -155,7 +168,9 @@ static void add_order(const blas_complex_element *e, const tcomplex *xy, int ord
 
 void blas_complex_allowed(const blas_complex_element *e, int allowed[2]) {
   static mlf_scratch storage, products;
-  tracked *re = mlf_scratch_get(&storage, 2 * (e->k + 1) * sizeof *re), *im = re + e->k + 1;
+  /* re and im: the terms, alpha times the partial sum, and beta c; partial: its terms */
+  tracked *re = mlf_scratch_get(&storage, 4 * (e->k + 2) * sizeof *re), *im = re + e->k + 2;
+  tracked *partial = im + e->k + 2;
   tcomplex *xy = mlf_scratch_get(&products, (e->k ? e->k : 1) * sizeof *xy);
   for (size_t l = 0; e->products && l < e->k; l++)
     xy[l] = cmul(input(e->x[l]), input(e->y[l]), e->zero_parts, e->p);
@@ -164,8 +179,9 @@ void blas_complex_allowed(const blas_complex_element *e, int allowed[2]) {
   allowed[0] = allowed[1] = 0;
   int every = MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
   for (int order = 0; order < ORDERS && (allowed[0] != every || allowed[1] != every); order++) {
-    if (order == ALPHA_LEFT_OUT && !unit_alpha) continue;
+    if ((order == ALPHA_LEFT_OUT && !unit_alpha) || (order == REFERENCE_SPLIT && !e->in_partial_sum))
+      continue;
     for (int beta_left_out = 0; beta_left_out <= unit_beta; beta_left_out++)
-      add_order(e, xy, order, beta_left_out, re, im, allowed);
+      add_order(e, xy, order, beta_left_out, re, im, partial, allowed);
   }
 }

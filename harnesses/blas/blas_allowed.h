@@ -39,10 +39,14 @@ typedef struct {
                      factor counts as zero (blas_product_reference.h) */
   int product_times_unit; /* the product-times-unit semantics: the products' sum, alpha
                              applied, times (1, 0) before beta c is added */
+  /* The reference's own order where it multiplies alpha by a partial sum (blas_product's
+   * reference_split): 1 for the terms that enter that sum, one per term; NULL where it has none. */
+  const unsigned char *in_partial_sum;
+  int split_alpha_left; /* the other terms are (alpha x) y, else (alpha y) x */
 } blas_complex_element;
 
 /* The non-finite results allowed in part 0 (real) and 1 (imaginary) of e: the union, over the
- * orders above (and alpha or beta = 1 left out, as the reference leaves beta = 1 out and
+ * orders above, the reference's split where it has one (and alpha or beta = 1 left out, as the reference leaves beta = 1 out and
  * kernels skip a unit alpha), of each order's class in exact arithmetic (NaN, +Inf, -Inf or
  * finite); all three where a finite intermediate that rounding may take to zero, to either
  * sign, or past the overflow threshold (its error bound reaches its value or the largest

@@ -168,9 +168,12 @@ static void line_facts(const cld *x, size_t rows, size_t cols, int by_row, long 
 }
 
 /* Term `terms` of an element, kept as a factor pair in kept[terms] and kept[stride + terms]
- * (when kept). */
-static void keep(cld *kept, size_t stride, size_t terms, cld x, cld y) {
+ * (when kept), and whether it enters the reference's partial sum in in_partial[terms] (when
+ * the reference splits the element's terms). */
+static void keep(cld *kept, unsigned char *in_partial, size_t stride, size_t terms, cld x, cld y,
+                 int partial) {
   if (kept) kept[terms] = x, kept[stride + terms] = y;
+  if (in_partial) in_partial[terms] = (unsigned char)partial;
 }
 
 /* One element's expectation under one semantics (or zero-skip side), valid while generation
@@ -196,6 +199,7 @@ static struct {
   unsigned char *left_gone, *right_gone; /* vanishes(alpha, entry) of L (m x k) and R (k x n) */
   unsigned char *row_gone, *col_gone;     /* some entry of L's row i, R's column j vanishes */
   mlf_scratch kept; /* the terms of the element blas_complex_allowed judges */
+  mlf_scratch split; /* which of them enter the reference's partial sum (reference_split) */
   int defer_sets;   /* the exact pass of a product with sets_on_demand */
   memo_entry *memo; /* m x n x MEMO_KINDS */
   size_t memo_capacity;
@@ -351,6 +355,9 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   infinite_alpha_terms alpha_terms = {0, 0};
   size_t stride = k + 1;
   cld *kept = derive_set ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
+  unsigned char *in_partial =
+      kept && pr->reference_split.active ? mlf_scratch_get(&loaded.split, stride) : NULL;
+  size_t diagonal = pr->reference_split.by_column ? j : i;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
   if (!check_vanishing && !derive_set && !real_infinite_alpha && !pr->left_present &&
       !pr->right_present) {
@@ -358,11 +365,12 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     terms = k;
   } else for (size_t l = 0; l < k; l++) {
     cld x = pr->left[i * pr->k + l], y = pr->right[l * pr->n + j];
+    int partial = pr->reference_split.after ? l > diagonal : l < diagonal;
     if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
         (pr->right_present && !pr->right_present[l * pr->n + j])) {
       /* a structural zero (held as 0 in L or R), multiplied only by structural-zeros */
       if (sem == BLAS_SEM_STRUCTURAL_ZEROS) {
-        keep(kept, stride, terms, x, y), terms++, add_term(&sums, x, y, r.how);
+        keep(kept, in_partial, stride, terms, x, y, partial), terms++, add_term(&sums, x, y, r.how);
         if (real_infinite_alpha) infinite_alpha_term(&alpha_terms, r.alpha.re, x.re, y.re, p);
       }
       continue;
@@ -372,7 +380,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     if (infinities) underflow_meets_inf |= (x_gone && has_inf(y)) || (y_gone && has_inf(x));
     int skipped = (side != BLAS_SKIP_RIGHT && x_gone) || (side != BLAS_SKIP_LEFT && y_gone);
     if (sem == BLAS_SEM_ZERO_SKIP && skipped) continue;
-    keep(kept, stride, terms, x, y);
+    keep(kept, in_partial, stride, terms, x, y, partial);
     terms++;
     add_term(&sums, x, y, r.how);
     if (real_infinite_alpha) infinite_alpha_term(&alpha_terms, r.alpha.re, x.re, y.re, p);
@@ -416,7 +424,9 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
                                .x = kept, .y = kept + stride, .k = terms,
                                .products = r.products && !quick, .with_beta = !r.beta_zero && !quick,
                                .zero_parts = r.how == ARITH_COMPLEX_ZERO_PARTS,
-                               .product_times_unit = r.product_times_unit};
+                               .product_times_unit = r.product_times_unit,
+                               .in_partial_sum = in_partial,
+                               .split_alpha_left = pr->reference_split.alpha_left};
     if (sem == BLAS_SEM_EMPTY_SUM_SCALED && !terms && r.products)
       ce.k = 1, kept[0] = kept[stride] = (cld){0, 0}; /* alpha * 0 */
     int allowed[2];

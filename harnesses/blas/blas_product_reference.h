@@ -34,6 +34,20 @@ typedef struct {
    * triangle's edge, dsymm.f "C(I,J) = TEMP1*A(I,I) + ALPHA*TEMP2"), so an infinite alpha
    * gives NaN there without a zero factor: a real element keeps any non-finite result. */
   int alpha_of_partial_sums;
+  /* How the reference splits a complex element's terms there, for the allowed set of an element
+   * an infinity enters (blas_complex_allowed): netlib's zsymm.f from the left, "TEMP1 =
+   * ALPHA*B(I,J) ... C(K,J) = C(K,J) + TEMP1*A(K,I); TEMP2 = TEMP2 + B(K,J)*A(K,I) ... C(I,J) =
+   * TEMP1*A(I,I) + ALPHA*TEMP2", and zsymv.f, zhemv.f and their packed and band forms alike:
+   * the terms before the diagonal (upper) or after it (lower) enter TEMP2, which alpha
+   * multiplies (alpha times zero where TEMP2 is empty: NaN for an infinite alpha), the others
+   * are alpha times one factor, times the other. active 0: no such split (zsymm.f from the
+   * right forms every term as ALPHA*A(K,J) times B(I,K)). */
+  struct {
+    int active;
+    int by_column;  /* the diagonal is at term l = j, else at l = i */
+    int after;      /* TEMP2 holds the terms l > the diagonal, else l < it */
+    int alpha_left; /* the other terms are (alpha x) y, else (alpha y) x */
+  } reference_split;
   /* 1: blas_product_reference leaves the allowed set of a complex element an infinity enters
    * MLF_SET_PENDING (deriving it, blas_complex_allowed, is the reference's costly part), and
    * the caller settles an element with blas_product_settle before a check needs its set. */

@@ -102,6 +102,24 @@ static void make_operands(level23_problem *pb, const Mlf__Blas__Level23Case *c) 
   }
 }
 
+/* How the reference algorithm splits the terms of a symmetric or Hermitian product (blas_product's
+ * reference_split), as netlib's column-major routines run it and GSL's CBLAS runs it on its own
+ * row-major loops (gsl cblas/source_symm.h, source_symv.h: "temp2 += B[k,j] A[i,k] ... C[i,j] +=
+ * alpha * temp2"): the diagonal is that of the symmetric factor (row i's from the left, column
+ * j's from the right), alpha multiplies the other factor first in the remaining terms, and the
+ * partial sum lies on the stored triangle's side: before the diagonal for column-major upper,
+ * after it for column-major lower, the other way round in row-major. netlib's CBLAS row-major
+ * calls the column-major routine on the transpose (cblas_zsymv: uplo flipped; cblas_zsymm: side
+ * swapped too), which gives the same split, or none where the column-major routine works from
+ * the right (zsymm.f: TEMP1 = ALPHA*A(K,J), C(I,J) = C(I,J) + TEMP1*B(I,K)), an order the
+ * allowed set holds anyway. */
+static void set_reference_split(blas_product *pr, const level23_problem *pb) {
+  int from_right = pb->routine->op == OP_MM && pb->right_side;
+  pr->reference_split.active = 1;
+  pr->reference_split.after = pb->lower != pb->row_major;
+  pr->reference_split.by_column = pr->reference_split.alpha_left = from_right;
+}
+
 /* The dense product for every operation but the solves (see the top of this file). */
 static void make_product(level23_problem *pb) {
   static mlf_scratch dense;
@@ -128,6 +146,7 @@ static void make_product(level23_problem *pb) {
                       .alpha = {pb->alpha[0], pb->alpha[1]}, .beta = {pb->beta[0], pb->beta[1]}};
   pr.alpha_of_partial_sums = (r->op == OP_MV || r->op == OP_MM) &&
                              (r->kind == BLAS_SYMMETRIC || r->kind == BLAS_HERMITIAN);
+  if (pr.alpha_of_partial_sums) set_reference_split(&pr, pb);
   int herm2 = r->kind == BLAS_HERMITIAN && (r->op == OP_R2 || r->op == OP_R2K);
   blas_cld s1 = one, s2 = one;
   if (herm2) {

@@ -54,6 +54,26 @@ static void orders_give_the_set(void **state) {
   assert_int_equal(verdict_of(alpha, x, y, 1, 1.0).base, BLAS_VERDICT_INF);
 }
 
+/* The reference's split (zsymm.f from the left: C(I,J) = TEMP1*A(I,I) + ALPHA*TEMP2, with TEMP2
+ * = ZERO in the first row): alpha = (+Inf, 0) and one term x y outside the partial sum, x = y =
+ * (0.5, 0.25): every order gives an imaginary part of +Inf ((alpha y) x = (NaN, +Inf)),
+ * alpha times the empty TEMP2 is (NaN, NaN), so NaN joins the set only through the split, and
+ * -Inf stays out. */
+static void reference_split_adds_alpha_times_empty_sum(void **state) {
+  (void)state;
+  blas_precision p = blas_precision_of(MLF__BLAS__PRECISION__DOUBLE_COMPLEX);
+  blas_cld x = {0.5, 0.25}, y = {0.5, 0.25};
+  unsigned char outside_partial_sum = 0;
+  blas_complex_element e = {.p = &p, .alpha = {INFINITY, 0}, .x = &x, .y = &y, .k = 1,
+                            .products = 1};
+  int allowed[2];
+  blas_complex_allowed(&e, allowed);
+  assert_int_equal(allowed[1], MLF_MAY_POS_INF);
+  e.in_partial_sum = &outside_partial_sum;
+  blas_complex_allowed(&e, allowed);
+  assert_int_equal(allowed[1], MLF_MAY_POS_INF | MLF_MAY_NAN);
+}
+
 /* A NaN part of a factor reaches both parts in every order: only NaN. */
 static void nan_input_propagates(void **state) {
   (void)state;
@@ -238,6 +258,7 @@ static void level1_sum_judged(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(orders_give_the_set),        cmocka_unit_test(nan_input_propagates),
+      cmocka_unit_test(reference_split_adds_alpha_times_empty_sum),
       cmocka_unit_test(unit_like_operands),         cmocka_unit_test(fragile_intermediate_widens),
       cmocka_unit_test(level1_signs_under_overflow), cmocka_unit_test(level1_sum_judged),
       cmocka_unit_test(folded_alpha_not_derived),   cmocka_unit_test(partial_sum_overflow_widens),
