@@ -1,5 +1,6 @@
 /* One run of one input: what each backend returned (a log kept for the report) and the
- * findings the oracles raised. Known findings (each family's harnesses/<family>/known_findings.tsv) are marked as such;
+ * findings the oracles raised. Known findings (each family's harnesses/<family>/known_findings.tsv) are marked as such,
+ * where their row's needs hold in this process (the identities its backends noted);
  * a run fails when it has a finding that is not known, or any finding with MLF_REPORT_KNOWN=1. */
 #ifndef MLF_REPORT_H
 #define MLF_REPORT_H
@@ -12,7 +13,9 @@
 typedef struct {
   char tag[MLF_TAG_MAX];
   char detail[480];
-  const char *known_explanation; /* NULL when the tag is not in the known-findings registry */
+  const char *known_explanation; /* NULL when the tag is not known here */
+  const struct mlf_known_finding *unmet; /* not known: a registry row naming the tag whose needs
+                                          * do not hold here (NULL: none), printed as the reason */
 } mlf_finding_record;
 
 typedef struct mlf_run {
@@ -45,16 +48,40 @@ void mlf_run_print(FILE *out, const mlf_run *run);
 /* The first finding's tag, or "ok": the verdict of a replay. */
 const char *mlf_run_verdict(const mlf_run *run);
 
-typedef struct {
+typedef struct mlf_known_finding {
   const char *tag;         /* a tag, or a shell pattern (fnmatch) covering several */
   const char *reproducer;  /* path in the source tree */
   const char *requires;    /* "-", or "<backend> <text>|<text>..." in its identity (or
                             * "<backend> !<text>|...": none of them) to reproduce for real
-                            * (scripts/registry-needs.sh) */
+                            * (scripts/registry-needs.sh), and for a finding to be this row's
+                            * (mlf_known_finding_unmet) */
   const char *status;      /* upstream status, or "implementation-defined" */
   const char *explanation;
 } mlf_known_finding;
+/* The registry row that makes tag known here: the first whose pattern matches it and whose
+ * needs hold (mlf_known_finding_unmet), or NULL. */
 const mlf_known_finding *mlf_known_finding_lookup(const char *tag);
+/* The first row whose pattern matches tag but whose needs do not hold here, or NULL. */
+const mlf_known_finding *mlf_known_finding_unmet_row(const char *tag);
+/* 0 when rows name tag but none holds here: a harness's prediction of that tag (a known crash
+ * it raises without calling the library) is for kernel sets this process does not run, so the
+ * library is called; 1 otherwise (a row holds, or none names the tag). */
+int mlf_known_finding_applies(const char *tag);
+/* A backend the process loaded notes its identity once, as it proved it at load time (printed
+ * as "mlf: backend NAME = IDENTITY" under MLF_VERBOSE, the line scripts/registry-needs.sh
+ * reads); the same name again replaces it. Rows' needs are judged against these identities. */
+void mlf_note_backend_identity(const char *name, const char *identity);
+/* Whether row k's needs fail for a finding tagged tag in this process: 1 with the reason in
+ * why (when why is not NULL), else 0. The needs as scripts/registry-needs.sh's needs_unmet reads
+ * them (this mirrors it; change both alike): "-" holds; "<backend> <text>|<text>..." holds when
+ * the identity contains one of the texts, "<backend> !<text>|..." when it contains none. The
+ * identity judged: that of the backend the tag names (its third field) when this process noted
+ * it, so a finding is judged by the kernel set its own library ran (openblas-pthread's core, the
+ * instrumented HASWELL openblas's); else that of the backend the needs name; when neither was
+ * loaded here there is nothing to judge and the row holds: a known bug is not called new
+ * because the backend that shows it for the replay is absent (the replay scripts instead skip
+ * such a row: they need that backend to reproduce it). */
+int mlf_known_finding_unmet(const mlf_known_finding *k, const char *tag, char *why, size_t len);
 extern const mlf_known_finding mlf_known_findings[];
 extern const size_t mlf_known_findings_count;
 #endif

@@ -7,6 +7,11 @@
 # "kernels zen" matches zen2 and zen3 too, "kernels zen (" only zen (BLIS's identity goes on
 # "(BLIS_ARCH_TYPE 8)").
 # Sourced by tests/integration/known_findings.sh and scripts/reproducers.sh (set -euo pipefail).
+# oracles/mlf_report.c (mlf_known_finding_unmet) mirrors needs_unmet for what a run treats as
+# known: the same texts, substrings and negation (change both alike; tests/test_registry_needs.c
+# runs the cases of tests/integration/registry_needs.sh). It differs where the purpose does: it
+# judges the identity of the finding's own backend when that was loaded, and a row whose backend
+# is not loaded holds there, where a replay here needs that backend and skips the row.
 
 # needs_unmet NEEDS IDENTITIES: prints why the backend lines IDENTITIES (the replay's MLF_VERBOSE
 # output) do not meet NEEDS, or nothing when they do.

@@ -1,13 +1,15 @@
 /* Loads the BLAS implementations side by side: the instrumented OpenBLAS linked in, and the
  * Debian-packaged libraries (libraries/debian_blas_lapack) by dlopen(RTLD_LOCAL). Each proves
  * what it is: the file really loaded (every entry point proven to live in it, so an interposed
- * symbol would show) and a version where the library can tell it. */
+ * symbol would show) and a version where the library can tell it; each notes that identity
+ * for the registry's needs column (mlf_note_backend_identity). */
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "blas_backend.h"
+#include "mlf_report.h"
 #include "libraries/debian_blas_lapack/mlf_blas_libraries.h"
 
 int blas_name_listed(const char *variable, const char *name) {
@@ -99,7 +101,7 @@ size_t blas_backends_load(blas_backend *out, size_t max) {
   if (n < max && wanted("onednn") && blas_backend_dnnl(&out[n])) n++;
   for (size_t i = 0; i < n; i++) {
     warm_up(&out[i]);
-    if (getenv("MLF_VERBOSE")) fprintf(stderr, "mlf: backend %s = %s\n", out[i].name, out[i].identity);
+    mlf_note_backend_identity(out[i].name, out[i].identity);
   }
   return n;
 }

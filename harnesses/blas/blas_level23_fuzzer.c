@@ -33,9 +33,8 @@ static void level23_init(void) {
 /* b == NULL names the reference (the oracle) as the odd one out. */
 static void raise_finding(mlf_run *run, const blas_backend *b, const level23_problem *pb,
                           const char *kind, const char *detail) {
-  char tag[MLF_TAG_MAX], op[16];
-  snprintf(op, sizeof op, "%c%s", pb->p.letter, pb->routine->name);
-  mlf_finding_tag(tag, sizeof tag, "blas_level23", b ? b->name : "reference", op, kind);
+  char tag[MLF_TAG_MAX];
+  level23_tag(tag, b ? b->name : NULL, pb, kind);
   mlf_finding(run, tag, "%s", detail);
 }
 

@@ -2,6 +2,8 @@
 #include "level1_known_crashes.h"
 #include <math.h>
 #include <string.h>
+#include "mlf_differential.h"
+#include "mlf_report.h"
 
 /* Debian's prebuilt OpenBLAS 0.3.21 (every kernel set: Haswell, SkylakeX, Sandybridge, Zen)
  * ?dotu and ?dotc read one stride past the last element of x and y whenever an increment is
@@ -58,7 +60,7 @@ int level1_rotmg_never_returns(const level1_problem *pr) {
   return (d1 != 0 && (d1 < 0 || isinf(d1))) || isinf(d2);
 }
 
-const level1_known *level1_known_defect(const char *backend, const level1_problem *pr) {
+static const level1_known *defect(const char *backend, const level1_problem *pr) {
   static const level1_known overread = {"read-past-end", 1}, zero_incy = {"zero-incy-ignored", 0},
                             empty_sb = {"empty-drops-sb", 0}, hang = {"hang", 1};
   if (level1_rotmg_never_returns(pr)) return &hang;
@@ -66,4 +68,13 @@ const level1_known *level1_known_defect(const char *backend, const level1_proble
   if (atlas_dot_zero_incy(backend, pr)) return &zero_incy;
   if (atlas_sdsdot_empty(backend, pr)) return &empty_sb;
   return NULL;
+}
+
+/* A defect above counts where its registry rows hold here (mlf_known_finding_applies): the
+ * prebuilt OpenBLAS's dot over-read not on the Prescott to Nehalem kernel sets. */
+const level1_known *level1_known_defect(const char *backend, const level1_problem *pr) {
+  const level1_known *known = defect(backend, pr);
+  char tag[MLF_TAG_MAX];
+  if (known) mlf_finding_tag(tag, sizeof tag, "blas_level1", backend, pr->name, known->kind);
+  return known && mlf_known_finding_applies(tag) ? known : NULL;
 }

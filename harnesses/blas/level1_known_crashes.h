@@ -22,6 +22,7 @@ typedef struct {
  * hang alike (known_findings.tsv, kind "hang"). */
 int level1_rotmg_never_returns(const level1_problem *pr);
 
-/* The known defect of backend on pr (through either interface), or NULL. */
+/* The known defect of backend on pr (through either interface), or NULL; NULL too where the
+ * defect's registry rows do not hold here (their needs name other kernel sets). */
 const level1_known *level1_known_defect(const char *backend, const level1_problem *pr);
 #endif

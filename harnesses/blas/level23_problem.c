@@ -11,6 +11,8 @@
 #include "level23_problem.h"
 #include <math.h>
 #include <string.h>
+#include "mlf_differential.h"
+#include "mlf_report.h"
 #include "mlf_scratch.h"
 
 enum { A, B, C, X, Y };
@@ -252,6 +254,12 @@ void level23_problem_make(level23_problem *pb, const Mlf__Blas__Level23Case *c) 
   }
   if (pb->routine->op == OP_TRSV || pb->routine->op == OP_TRSM) make_solve(pb);
   else make_product(pb);
+}
+
+void level23_tag(char *tag, const char *backend, const level23_problem *pb, const char *kind) {
+  char op[16];
+  snprintf(op, sizeof op, "%c%s", pb->p.letter, pb->routine->name);
+  mlf_finding_tag(tag, MLF_TAG_MAX, "blas_level23", backend ? backend : "reference", op, kind);
 }
 
 void level23_problem_free(level23_problem *pb) {

@@ -36,6 +36,9 @@ typedef struct {
 
 void level23_problem_make(level23_problem *pb, const Mlf__Blas__Level23Case *c);
 void level23_problem_free(level23_problem *pb);
+/* The finding tag of backend (NULL: the reference) on pb, of the kind: mlf:blas_level23:...
+ * (tag has MLF_TAG_MAX bytes). */
+void level23_tag(char *tag, const char *backend, const level23_problem *pb, const char *kind);
 /* A fresh copy of the output operand in its own guarded buffer (free its store). */
 void level23_clone_output(const level23_problem *pb, level23_operand *out);
 /* The call arguments with out in place of the output operand. */
