@@ -24,7 +24,8 @@ int blas_allowed_sum_of_products(const double *f, int k, int overflow) {
  * with |computed - v| <= err while v is finite (err 0: exact in any order). pos and neg bound
  * the positive and the negative finite real products (with their errors) it adds up: a kernel
  * may associate them in any order, keeping the component products of the complex terms in
- * separate accumulators too, so a partial sum can reach pos or -neg although v is far smaller. */
+ * separate accumulators too, so a partial sum can reach pos or -neg although v is far smaller
+ * (or is infinite through other products). */
 typedef struct {
   long double v, err, pos, neg;
 } tracked;
@@ -76,7 +77,10 @@ static tracked sum(const tracked *t, size_t n, const blas_precision *p, int *wil
   double additions = n ? (double)(n - 1) : 0;
   long double g = mlf_gamma(additions, p->unit_roundoff) + mlf_gamma(additions, 0x1p-64);
   if ((pos > neg ? pos : neg) * (1 + g) >= p->max) *wild = 1;
-  if (!isfinite(v)) return atom(v, 0);
+  /* an infinite sum keeps its finite products' pos and neg: in the sum it enters next they may
+   * meet other terms first (OpenBLAS's SkylakeX cgemm kernel adds C to alpha_i S_re before
+   * alpha_r S_im: vfmaddsub213ps), where a partial sum of one sign may overflow */
+  if (!isfinite(v)) return (tracked){v, 0, pos, neg};
   tracked r = {v, err + g * mag, pos, neg};
   if (may_overflow(r, p)) *wild = 1;
   return r;

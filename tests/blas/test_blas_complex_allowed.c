@@ -74,6 +74,25 @@ static void reference_split_adds_alpha_times_empty_sum(void **state) {
   assert_int_equal(allowed[1], MLF_MAY_POS_INF | MLF_MAY_NAN);
 }
 
+/* An infinite part keeps the finite products beside it for the next sum: OpenBLAS 0.3.21's
+ * SkylakeX cgemm kernel adds C to alpha_i S_re before alpha_r S_im (vfmaddsub213ps), so with
+ * alpha = (-Inf, -FLT_MAX), S = a b = (0.560, -0.568) and beta c = (2.2e37, -1.5e38) its
+ * -FLT_MAX * 0.560 - 1.5e38 overflows to -Inf and the imaginary part is NaN, where alpha_r S_im
+ * = +Inf first gives +Inf: both associations of one sum, so the set holds NaN too. */
+static void infinite_part_keeps_its_finite_products(void **state) {
+  (void)state;
+  blas_precision p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX);
+  blas_cld x = {-0x1.2fc702p-2L, -0x1.fb32c4p-1L}, y = {0x1.7b13c8p-2L, 0x1.59c7fep-1L};
+  blas_cld c = {-0x1.0469acp-4L, 0x1.caeef6p-2L};
+  blas_complex_element e = {.p = &p, .alpha = {-INFINITY, -0x1.fffffep+127L},
+                            .beta = {-0x1.fffffep+127L, 0}, .c = c, .x = &x, .y = &y, .k = 1,
+                            .products = 1, .with_beta = 1};
+  int allowed[2];
+  blas_complex_allowed(&e, allowed);
+  assert_true(allowed[1] & MLF_MAY_NAN);
+  assert_true(allowed[1] & MLF_MAY_POS_INF);
+}
+
 /* A NaN part of a factor reaches both parts in every order: only NaN. */
 static void nan_input_propagates(void **state) {
   (void)state;
@@ -259,6 +278,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(orders_give_the_set),        cmocka_unit_test(nan_input_propagates),
       cmocka_unit_test(reference_split_adds_alpha_times_empty_sum),
+      cmocka_unit_test(infinite_part_keeps_its_finite_products),
       cmocka_unit_test(unit_like_operands),         cmocka_unit_test(fragile_intermediate_widens),
       cmocka_unit_test(level1_signs_under_overflow), cmocka_unit_test(level1_sum_judged),
       cmocka_unit_test(folded_alpha_not_derived),   cmocka_unit_test(partial_sum_overflow_widens),
