@@ -132,7 +132,7 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
 }
 
 const char *const blas_semantics_names[BLAS_SEMANTICS] = {
-    "exact", "product-times-unit", "beta-times-unit", "zero-skip", "beta-as-zero", "empty-sum-scaled",
+    "exact", "beta-times-unit", "product-times-unit", "zero-skip", "beta-as-zero", "empty-sum-scaled",
     "zero-alpha-computed", "structural-zeros", "beta-over-alpha", "complex-zero-parts"};
 
 long double blas_cld_mag(blas_cld x) { return magf(x); }

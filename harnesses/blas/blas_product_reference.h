@@ -79,12 +79,13 @@ typedef struct {
  * this), so a result matching it is correct. */
 typedef enum {
   BLAS_SEM_EXACT,
-  /* tried first, then beta-times-unit: where they explain a result, zero-alpha-computed (an
+  /* tried first, then product-times-unit: where they explain a result, zero-alpha-computed (an
    * overflowing A B) and beta-over-alpha (a NaN or infinite quotient) may too, by coincidence
-   * (BLIS forms neither); product-times-unit before beta-times-unit, as BLIS shows it with a
-   * finite beta as well (known_findings.tsv, the [cz]gemm product-times-unit row) */
-  BLAS_SEM_PRODUCT_TIMES_UNIT,
+   * (BLIS forms neither); beta-times-unit, which differs from exact only for a non-finite beta,
+   * is the simpler reading where both explain (BLIS's gemmt-based routines apply beta (1, 0);
+   * its gemm, which copies beta, shows product-times-unit under a finite beta) */
   BLAS_SEM_BETA_TIMES_UNIT,
+  BLAS_SEM_PRODUCT_TIMES_UNIT,
   BLAS_SEM_ZERO_SKIP,
   BLAS_SEM_BETA_AS_ZERO,
   BLAS_SEM_EMPTY_SUM_SCALED,

@@ -9,7 +9,7 @@
  *    ztrmm kernel called with alpha = (1, 0) after B was scaled; BLIS's and ATLAS's complex
  *    kernels alike): an infinite part of a (alpha b) makes the other part NaN:
  *    nan-spurious-product-times-unit, under a finite beta too (which beta-times-unit cannot
- *    explain), and tried before beta-times-unit;
+ *    explain); where both explain (an infinite beta too), beta-times-unit is named;
  *  - the exact infinities are ok.
  * Planted results outside the semantics stay unexplained: NaN where every factor and beta are
  * finite (both semantics are exact there), an infinity of the wrong sign, and NaN in a real
@@ -113,12 +113,12 @@ static void infinite_product_part_gives_nan(void **state) {
     assert_int_equal(v[0].explained_by, BLAS_SEM_PRODUCT_TIMES_UNIT);
     assert_int_equal(v[1].base, BLAS_VERDICT_OK); /* alpha (a b) has a NaN imaginary part */
   }
-  /* beta = (-Inf, 0) as well (exact real part -Inf): both semantics give NaN; the product's is
-   * named */
+  /* beta = (-Inf, 0) as well (exact real part -Inf): both semantics give NaN; beta-times-unit,
+   * the simpler reading, is named */
   zc beta = {-INFINITY, 0};
   zc got = unit_product_way(alpha, beta, a_row, b_inf, c);
   verdicts_of(alpha, beta, a_row, b_inf, c, got, v, NULL);
-  assert_int_equal(v[0].explained_by, BLAS_SEM_PRODUCT_TIMES_UNIT);
+  assert_int_equal(v[0].explained_by, BLAS_SEM_BETA_TIMES_UNIT);
 }
 
 static void planted_outsiders_stay_unexplained(void **state) {
