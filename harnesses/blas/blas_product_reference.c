@@ -143,11 +143,20 @@ static long double to_precision(long double x, const blas_precision *p) {
 }
 
 /* 1 when alpha x is zero in the target precision (x is zero, or the product underflows to
- * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. */
+ * zero): the terms a zero-skipping kernel leaves out, whichever factor it scales by alpha. A
+ * complex product counts as zero when its exact parts round to zero or when the textbook
+ * formula in the target precision gives zero, each real product rounded first (GSL's
+ * source_gemm_c.h: temp_real = alpha_real * Aik_real - alpha_imag * Aik_imag, then "if
+ * (!(temp_real == 0.0 && temp_imag == 0.0))"): alpha = (2^-149, 2^-149) times x = (-0.25,
+ * 0.255) in float is (-0, 0) although its exact real part, -0.505 * 2^-149, rounds to -2^-149. */
 static int vanishes(cld alpha, cld x, const blas_precision *p) {
   if (mag(x) == 0) return 1;
   cld t = mul(alpha, x, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
-  return to_precision(t.re, p) == 0 && to_precision(t.im, p) == 0;
+  if (to_precision(t.re, p) == 0 && to_precision(t.im, p) == 0) return 1;
+  if (!p->is_complex) return 0;
+  long double re = to_precision(to_precision(alpha.re * x.re, p) - to_precision(alpha.im * x.im, p), p);
+  long double im = to_precision(to_precision(alpha.re * x.im, p) + to_precision(alpha.im * x.re, p), p);
+  return re == 0 && im == 0;
 }
 
 static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }

@@ -7,7 +7,11 @@
  * the kernel that tests only the right factor; a kernel testing either factor drops both terms
  * (0). A planted wrong value, outside the underflow
  * bound (2 * 2^-149 * (2^100 + ...), about 2^-48) of every skip's value, is still an
- * unexplained inf-mismatch. */
+ * unexplained inf-mismatch.
+ * Complex (cgemm, 1 x 1, k = 2): alpha = (2^-149, 2^-149), L = [(2^100, 0), (-0x1.fffe26p-3,
+ * 0x1.0577p-2)], R = [(1, 0), (1, -Inf)]^T. alpha L(0,1) by the textbook formula in float is
+ * (-0, 0) (each real product underflows), though its exact real part rounds to -2^-149, so GSL's
+ * cgemm drops that term and returns (alpha L(0,0)) R(0,0) = (2^-49, 2^-49): zero-skip again. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -59,6 +63,32 @@ static void both_sides_skip_is_still_zero_skip(void **state) {
   assert_int_equal(v.explained_by, BLAS_SEM_ZERO_SKIP);
 }
 
+/* The verdict of got (both parts) for element (0, 0) of the complex problem, in v[0] and v[1]. */
+static void complex_verdicts(double got_re, double got_im, blas_verdict v[2]) {
+  static const blas_cld left[2] = {{0x1p100L, 0}, {-0x1.fffe26p-3L, 0x1.0577p-2L}};
+  static const blas_cld right[2] = {{1, 0}, {1, -INFINITY}}, c = {0.5L, 0.25L};
+  blas_product pr = {.p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX), .m = 1, .n = 1,
+                     .k = 2, .alpha = {0x1p-149, 0x1p-149}, .beta = {0, 0}, .left = left,
+                     .right = right, .c_in = &c};
+  mlf_expect exact[2];
+  blas_product_reference(&pr, exact);
+  blas_product_settle(&pr, exact, 0, 0);
+  v[0] = blas_verdict_of(got_re, &exact[0], &pr, 0, 0, 0);
+  v[1] = blas_verdict_of(got_im, &exact[1], &pr, 0, 0, 1);
+}
+
+static void complex_textbook_underflow_is_zero_skip(void **state) {
+  (void)state;
+  blas_verdict v[2];
+  complex_verdicts(0x1p-49, 0x1p-49, v);
+  for (int part = 0; part < 2; part++) {
+    assert_int_not_equal(v[part].base, BLAS_VERDICT_OK);
+    assert_int_equal(v[part].explained_by, BLAS_SEM_ZERO_SKIP);
+  }
+  complex_verdicts(1.0, 1.0, v); /* planted: no skip gives it */
+  for (int part = 0; part < 2; part++) assert_int_equal(v[part].explained_by, BLAS_SEM_EXACT);
+}
+
 static void planted_wrong_values_stay_unexplained(void **state) {
   (void)state;
   for (int mirrored = 0; mirrored < 2; mirrored++) {
@@ -75,6 +105,7 @@ int main(void) {
       cmocka_unit_test(one_side_skip_is_zero_skip),
       cmocka_unit_test(both_sides_skip_is_still_zero_skip),
       cmocka_unit_test(planted_wrong_values_stay_unexplained),
+      cmocka_unit_test(complex_textbook_underflow_is_zero_skip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
