@@ -5,6 +5,7 @@
  * zero-increment operand is the previous step's output and the other one input element i.
  * With xt the long-double value and B a bound on |computed - xt|, one step gives
  *   B' = |h11| Bx + |h12| By + g (|h11| (|xt| + Bx) + |h12| (|yt| + By)) + 2 tiny,
+ * (tiny only for a product whose factors are not exactly zero, and |h| B taken as 0 for h = 0),
  * g = gamma_2(u) + gamma_2(2^-64): the propagated errors, the step's two products and sum
  * in the precision (computed from values within B of the reference's, so at most
  * |xt| + Bx in size) and in long double, and two products that may underflow. The bound
@@ -135,6 +136,11 @@ static unsigned sum_may(unsigned a, unsigned b) {
   return r | (a & b & MAY_INF);
 }
 
+/* |h| times a magnitude or bound m: 0 for h = 0, whose product with a finite value is exactly
+ * zero however large the value's bound has grown (a bound past the long double range is Inf,
+ * and 0 * Inf would make it NaN: zdrot with c = DBL_MAX, s = 0 and n = 20). */
+static long double scaled(double h, long double m) { return h == 0 ? 0 : fabsl(h) * m; }
+
 /* One output part of a step: h1 a + h2 b (+ the complex alternative's zero products
  * z[0] o[0] + z[1] o[1], z = +-0, when o). A product that may overflow may be an infinity of
  * its sign (meeting one of the other sign: NaN); a finite sum that may overflow may be an
@@ -146,9 +152,11 @@ static tracked step(double h1, tracked a, double h2, tracked b, const double z[2
                sum_may(product_may(h1, a, limit), product_may(h2, b, limit))};
   if (o)
     r.may = sum_may(r.may, sum_may(product_may(z[0], o[0], limit), product_may(z[1], o[1], limit)));
-  long double mag = fabsl(h1) * (fabsl(a.v) + a.b) + fabsl(h2) * (fabsl(b.v) + b.b);
+  long double mag = scaled(h1, fabsl(a.v) + a.b) + scaled(h2, fabsl(b.v) + b.b);
+  /* a product may underflow unless a factor is exactly zero (h, or a value known to be 0) */
+  int underflows = (h1 != 0 && (a.v != 0 || a.b > 0)) + (h2 != 0 && (b.v != 0 || b.b > 0));
   if (isfinite(r.v))
-    r.b = (fabsl(h1) * a.b + fabsl(h2) * b.b + g * mag + 2 * tiny) * (1 + 0x1p-60L);
+    r.b = (scaled(h1, a.b) + scaled(h2, b.b) + g * mag + underflows * tiny) * (1 + 0x1p-60L);
   if ((r.may & MAY_FINITE) && !(mag < limit)) {
     unsigned signs = overflow_signs(h1, a) | overflow_signs(h2, b);
     r.may |= signs | (signs == MAY_INF ? MLF_MAY_NAN : 0);

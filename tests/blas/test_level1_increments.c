@@ -298,6 +298,26 @@ static void map_overflow_keeps_its_sign(void **state) {
   free_problem(&pr);
 }
 
+/* rot with both increments 0, x = y = 0, c = DBL_MAX, s = 0, n = 20: every step maps (0, 0) to
+ * exactly (0, 0), so the bound stays 0 (no product with a zero factor underflows, and |s| times
+ * a bound grown past the long double range is not 0 * Inf = NaN, as the netlib zdrot input of a
+ * campaign made it); anything but 0 is caught. */
+static void zero_maps_keep_an_exact_zero(void **state) {
+  (void)state;
+  level1_problem pr = problem2(R(ROT), 0, 0);
+  pr.n = 20, pr.c = 0x1.fffffffffffffp1023, pr.s = 0;
+  level1_vector_put(&pr.x, &pr.p, 0, (double[2]){0, 0});
+  level1_vector_put(&pr.y, &pr.p, 0, (double[2]){0, 0});
+  mlf_expect e[2];
+  for (int w = 0; w < 2; w++) {
+    level1_expect_sequence_element(&pr, L1_EXACT, w, 19, e);
+    assert_true(e[0].value == 0 && e[0].bound == 0);
+    assert_int_equal(mlf_check_expect(0, &e[0]), MLF_CMP_OK);
+    assert_int_not_equal(mlf_check_expect(0x1p-1074, &e[0]), MLF_CMP_OK);
+  }
+  free_problem(&pr);
+}
+
 /* rot and rotm with a zero increment: n 2x2 maps in sequence, each reading what the last
  * wrote; the double evaluation of that sequence is within the bound, a result 2^-40 off is
  * not, nor one that applies each map to the original element. */
@@ -347,6 +367,7 @@ int main(void) {
       cmocka_unit_test(asum_returns_at_once),
       cmocka_unit_test(iamax_and_scal_return_at_once),
       cmocka_unit_test(axpy_sums_into_one_element),
+      cmocka_unit_test(zero_maps_keep_an_exact_zero),
       cmocka_unit_test(copy_and_swap_shift),
       cmocka_unit_test(maps_run_in_sequence),
       cmocka_unit_test(map_overflow_keeps_its_sign),
