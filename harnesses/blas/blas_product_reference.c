@@ -365,8 +365,8 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   size_t stride = k + 1;
   cld *kept = derive_set ? mlf_scratch_get(&loaded.kept, 2 * stride * sizeof *kept) : NULL;
   unsigned char *in_partial =
-      kept && pr->reference_split.active ? mlf_scratch_get(&loaded.split, stride) : NULL;
-  size_t diagonal = pr->reference_split.by_column ? j : i;
+      kept && pr->alpha_of_partial_sums ? mlf_scratch_get(&loaded.split, stride) : NULL;
+  size_t diagonal = pr->reference_split.from_right ? j : i;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
   if (!check_vanishing && !derive_set && !real_infinite_alpha && !pr->left_present &&
       !pr->right_present) {
@@ -435,7 +435,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
                                .zero_parts = r.how == ARITH_COMPLEX_ZERO_PARTS,
                                .product_times_unit = r.product_times_unit,
                                .in_partial_sum = in_partial,
-                               .split_alpha_left = pr->reference_split.alpha_left};
+                               .split_alpha_left = pr->reference_split.from_right};
     if (sem == BLAS_SEM_EMPTY_SUM_SCALED && !terms && r.products)
       ce.k = 1, kept[0] = kept[stride] = (cld){0, 0}; /* alpha * 0 */
     int allowed[2];

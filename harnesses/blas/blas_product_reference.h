@@ -40,13 +40,11 @@ typedef struct {
    * TEMP1*A(I,I) + ALPHA*TEMP2", and zsymv.f, zhemv.f and their packed and band forms alike:
    * the terms before the diagonal (upper) or after it (lower) enter TEMP2, which alpha
    * multiplies (alpha times zero where TEMP2 is empty: NaN for an infinite alpha), the others
-   * are alpha times one factor, times the other. active 0: no such split (zsymm.f from the
-   * right forms every term as ALPHA*A(K,J) times B(I,K)). */
+   * are alpha times one factor, times the other. Read only where alpha_of_partial_sums is set. */
   struct {
-    int active;
-    int by_column;  /* the diagonal is at term l = j, else at l = i */
+    int from_right; /* the symmetric factor is R: the diagonal is at term l = j and the other
+                       terms are (alpha x) y; else it is L, at l = i, and (alpha y) x */
     int after;      /* TEMP2 holds the terms l > the diagonal, else l < it */
-    int alpha_left; /* the other terms are (alpha x) y, else (alpha y) x */
   } reference_split;
   /* 1: blas_product_reference leaves the allowed set of a complex element an infinity enters
    * MLF_SET_PENDING (deriving it, blas_complex_allowed, is the reference's costly part), and

@@ -116,10 +116,8 @@ static void make_operands(level23_problem *pb, const Mlf__Blas__Level23Case *c) 
  * the right (zsymm.f: TEMP1 = ALPHA*A(K,J), C(I,J) = C(I,J) + TEMP1*B(I,K)), an order the
  * allowed set holds anyway. */
 static void set_reference_split(blas_product *pr, const level23_problem *pb) {
-  int from_right = pb->routine->op == OP_MM && pb->right_side;
-  pr->reference_split.active = 1;
+  pr->reference_split.from_right = pb->routine->op == OP_MM && pb->right_side;
   pr->reference_split.after = pb->lower != pb->row_major;
-  pr->reference_split.by_column = pr->reference_split.alpha_left = from_right;
 }
 
 /* The dense product for every operation but the solves (see the top of this file). */
