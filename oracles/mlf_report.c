@@ -114,8 +114,7 @@ static const char *noted_identity(const char *name, size_t len) {
 static int contains_one_of(const char *identity, const char *texts) {
   for (const char *t = texts;; t++) {
     size_t n = strcspn(t, "|");
-    for (const char *p = identity; *p; p++)
-      if (strncmp(p, t, n) == 0) return 1;
+    if (memmem(identity, strlen(identity), t, n)) return 1;
     t += n;
     if (!*t) return 0;
   }
