@@ -161,6 +161,13 @@ static int vanishes(cld alpha, cld x, const blas_precision *p) {
 
 static int has_inf(cld x) { return isinf(x.re) || isinf(x.im); }
 
+/* 1 when term l of element (i, j) is no structural zero (neither factor outside a triangle or
+ * band: present in L and in R). */
+static int term_present(const blas_product *pr, size_t i, size_t j, size_t l) {
+  return (!pr->left_present || pr->left_present[i * pr->k + l]) &&
+         (!pr->right_present || pr->right_present[l * pr->n + j]);
+}
+
 /* The largest and the sum of the finite magnitudes of each row (by_row) or column of a dense
  * rows x cols array, and whether it holds an infinity. */
 static void line_facts(const cld *x, size_t rows, size_t cols, int by_row, long double *largest,
@@ -375,8 +382,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
   } else for (size_t l = 0; l < k; l++) {
     cld x = pr->left[i * pr->k + l], y = pr->right[l * pr->n + j];
     int partial = pr->reference_split.after ? l > diagonal : l < diagonal;
-    if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
-        (pr->right_present && !pr->right_present[l * pr->n + j])) {
+    if (!term_present(pr, i, j, l)) {
       /* a structural zero (held as 0 in L or R), multiplied only by structural-zeros */
       if (sem == BLAS_SEM_STRUCTURAL_ZEROS) {
         keep(kept, in_partial, stride, terms, x, y, partial), terms++, add_term(&sums, x, y, r.how);
@@ -460,9 +466,7 @@ static unsigned infinity_signs(const blas_product *pr, blas_semantics sem, blas_
   unsigned signs = 0;
   size_t terms = 0;
   for (size_t l = 0; l < pr->k; l++) {
-    if ((pr->left_present && !pr->left_present[i * pr->k + l]) ||
-        (pr->right_present && !pr->right_present[l * pr->n + j]))
-      continue; /* a structural zero never enters */
+    if (!term_present(pr, i, j, l)) continue; /* a structural zero never enters */
     cld xc = pr->left[i * pr->k + l], yc = pr->right[l * pr->n + j];
     if (sem == BLAS_SEM_ZERO_SKIP && ((side != BLAS_SKIP_RIGHT && vanishes(alpha_c, xc, &pr->p)) ||
                                       (side != BLAS_SKIP_LEFT && vanishes(alpha_c, yc, &pr->p))))
@@ -578,9 +582,7 @@ static int same_rules(const element_rules *a, const element_rules *b) {
 
 size_t blas_product_terms(const blas_product *pr, size_t i, size_t j) {
   size_t terms = 0;
-  for (size_t l = 0; l < pr->k; l++)
-    terms += (!pr->left_present || pr->left_present[i * pr->k + l]) &&
-             (!pr->right_present || pr->right_present[l * pr->n + j]);
+  for (size_t l = 0; l < pr->k; l++) terms += term_present(pr, i, j, l);
   return terms;
 }
 
