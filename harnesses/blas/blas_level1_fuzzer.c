@@ -20,6 +20,7 @@
 #include "mlf_differential.h"
 #include "mlf_feedback.h"
 #include "mlf_target.h"
+#include "mlf_watchdog.h"
 
 static blas_backend backends[BLAS_MAX_BACKENDS];
 static size_t n_backends;
@@ -56,8 +57,18 @@ static uint32_t size_class(long v) {
   return c;
 }
 
+/* 1 when the last call was abandoned (level1_call.h): its outcomes are freed, since the
+ * input's one finding is that hang. */
+static int hung(level1_judged *out, level1_outcome *other) {
+  if (!mlf_watchdog_hung()) return 0;
+  level1_outcome_free(&out->o);
+  if (other) level1_outcome_free(other);
+  return 1;
+}
+
 /* Runs backend bi through the message's interface (judged) and the other one (compared bit
- * for bit). Returns 0 when the backend lacks the routine in the message's interface. */
+ * for bit). Returns 0 when the backend lacks the routine in the message's interface, or when
+ * a call of this input never returned. */
 static int run_backend(size_t bi, const level1_problem *pr, const level1_expected *ex,
                        mlf_guard_side side, level1_judged *out, mlf_run *run) {
   const blas_backend *b = &backends[bi];
@@ -77,12 +88,14 @@ static int run_backend(size_t bi, const level1_problem *pr, const level1_expecte
   mlf_error_record err;
   char detail[300];
   level1_call(b, pr, pr->fortran, side, &out->o, &errors, &err);
+  if (hung(out, NULL)) return 0;
   out->fortran = pr->fortran;
   level1_verdict v;
   out->correct = level1_judge(pr, ex, &out->o, raise_finding, &fc, &v);
   if (level1_supported(b, pr, !pr->fortran)) {
     level1_outcome other;
     level1_call(b, pr, !pr->fortran, side, &other, &errors, &err);
+    if (hung(out, &other)) return 0;
     if (!level1_same_outcome(pr, &out->o, pr->fortran, &other, !pr->fortran, detail, sizeof detail))
       raise_finding(&fc, pr, "fortran-cblas-mismatch", detail);
     level1_outcome_free(&other);
