@@ -1,5 +1,6 @@
 /* NaN-aware numeric comparison (see mlf_numeric.h). */
 #include "mlf_numeric.h"
+#include <float.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -53,6 +54,15 @@ const char *mlf_cmp_kind_name(mlf_cmp_kind kind) {
 
 static mlf_cmp_kind within(double got, double want, long double tol) {
   return mlf_within_bound(got, want, tol) ? MLF_CMP_OK : MLF_CMP_VALUE;
+}
+
+mlf_expect mlf_expect_exact(long double value, long double bound, int overflow_possible) {
+  if (isfinite(value) && fabsl(value) > DBL_MAX) {
+    long double edge = value < 0 ? -DBL_MAX : DBL_MAX;
+    bound += fabsl(value - edge);
+    value = edge;
+  }
+  return (mlf_expect){(double)value, (double)bound, overflow_possible};
 }
 
 int mlf_nonfinite_allowed(int overflow_possible, double got) {

@@ -40,6 +40,13 @@ enum { MLF_NONFINITE_ANY = 1, MLF_MAY_POS_INF = 2, MLF_MAY_NEG_INF = 4, MLF_MAY_
  * that meets it aborts: a harness bug, never a verdict. */
 enum { MLF_SET_PENDING = 16 };
 
+/* The expectation of an exact value (a reference's long double, whose range is wider than a
+ * double's) within bound: a finite value beyond the largest double becomes that double with
+ * the excess added to the bound, so that a finite result within bound of the exact value
+ * holds (a kernel's other association may round to the largest double where the exact
+ * value rounds to an infinity); the infinity stays for overflow_possible to allow. */
+mlf_expect mlf_expect_exact(long double value, long double bound, int overflow_possible);
+
 /* 1 when got is the non-finite value itself: both NaN, or the same infinity. */
 static inline int mlf_same_nonfinite(double got, double value) {
   return (got != got && value != value) || (got == value && got - got != got - got);

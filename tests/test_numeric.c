@@ -112,6 +112,26 @@ static void test_check_expect_inf(void **state) {
   assert_int_equal(mlf_check_expect(INFINITY, &neg), MLF_CMP_INF);
 }
 
+/* An exact value just beyond the largest double (the sum in long double) that rounds to an
+ * infinity: a finite result within bound of it holds, as does the infinity overflow allows;
+ * a finite result farther than the bound, the other infinity and a value in range are
+ * caught. Rounded to double first (the old expectation), the largest double was rejected. */
+static void test_expect_exact_beyond_double(void **state) {
+  (void)state;
+  long double exact = -(long double)DBL_MAX * (1 + 0x1p-60L) - 0x1p970L, bound = 0x1p980L;
+  mlf_expect e = mlf_expect_exact(exact, bound, MLF_MAY_NEG_INF);
+  assert_int_equal(mlf_check_expect(-DBL_MAX, &e), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(-INFINITY, &e), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(nextafter(-DBL_MAX, 0) , &e), MLF_CMP_OK);
+  assert_int_equal(mlf_check_expect(-DBL_MAX + 0x1p981, &e), MLF_CMP_VALUE);
+  assert_int_equal(mlf_check_expect(INFINITY, &e), MLF_CMP_INF);
+  assert_int_equal(mlf_check_expect(-1.0, &e), MLF_CMP_VALUE);
+  mlf_expect rounded = {(double)exact, (double)bound, MLF_MAY_NEG_INF};
+  assert_int_equal(mlf_check_expect(-DBL_MAX, &rounded), MLF_CMP_INF);
+  mlf_expect in_range = mlf_expect_exact(1.5L, 0.25L, 0); /* unchanged */
+  assert_true(in_range.value == 1.5 && in_range.bound == 0.25 && in_range.overflow_possible == 0);
+}
+
 /* A stated set of non-finite results: members pass, others are caught; the exact value's own
  * class always stands; a finite result is still held to the bound. */
 static void test_check_expect_set(void **state) {
@@ -185,6 +205,7 @@ int main(void) {
       cmocka_unit_test(test_within_ulps),         cmocka_unit_test(test_gamma),
       cmocka_unit_test(test_kind_names),          cmocka_unit_test(test_check_expect_nan),
       cmocka_unit_test(test_check_expect_inf),    cmocka_unit_test(test_check_expect_set),
+    cmocka_unit_test(test_expect_exact_beyond_double),
       cmocka_unit_test(test_check_expect_finite),
       cmocka_unit_test(test_close),
   };

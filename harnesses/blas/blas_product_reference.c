@@ -127,8 +127,8 @@ static void expect_element(const element_rules *r, const element_sums *e, long d
   long double factors = (r->products ? products_factors : 0) + 2 + (r->beta_zero ? 0 : magf(r->beta));
   long double bound = (!r->products && r->beta_one) ? 0
                       : isnan(m_abs) ? INFINITY : r->gamma * m_abs + r->tiny_per_product * factors;
-  out[0] = (mlf_expect){(double)v.re, (double)bound, overflow};
-  if (parts == 2) out[1] = (mlf_expect){(double)v.im, (double)bound, overflow};
+  out[0] = mlf_expect_exact(v.re, bound, overflow);
+  if (parts == 2) out[1] = mlf_expect_exact(v.im, bound, overflow);
 }
 
 const char *const blas_semantics_names[BLAS_SEMANTICS] = {

@@ -89,7 +89,7 @@ mlf_expect level1_sum_products(const double *f, int k, const blas_precision *p) 
   long double bound = exact ? 0 : gamma_ld(k, p->unit_roundoff) * total + k * p->tiny +
                                       gamma_ld(k + 1, LD_U) * total + level1_storage_error(v);
   int overflow = total >= level1_overflow_limit(p, k);
-  return (mlf_expect){(double)v, (double)bound, blas_allowed_sum_of_products(f, k, overflow)};
+  return mlf_expect_exact(v, bound, blas_allowed_sum_of_products(f, k, overflow));
 }
 
 /* Terms of one output part as factor pairs f[2j], f[2j + 1]. */
@@ -259,10 +259,10 @@ static void expect_dot(const level1_problem *pr, level1_semantics sem, mlf_expec
     bound = gamma_ld(terms, p->unit_roundoff) * total + terms * p->tiny +
             gamma_ld(terms + 1, LD_U) * total;
   }
-  e[0] = (mlf_expect){(double)s.re, (double)(bound + level1_storage_error(s.re)),
-                      blas_allowed_sum_of_products(part[0].f, part[0].k, overflow)};
-  e[1] = (mlf_expect){(double)s.im, (double)(bound + level1_storage_error(s.im)),
-                      blas_allowed_sum_of_products(part[1].f, part[1].k, overflow)};
+  e[0] = mlf_expect_exact(s.re, bound + level1_storage_error(s.re),
+                          blas_allowed_sum_of_products(part[0].f, part[0].k, overflow));
+  e[1] = mlf_expect_exact(s.im, bound + level1_storage_error(s.im),
+                          blas_allowed_sum_of_products(part[1].f, part[1].k, overflow));
 }
 
 /* nrm2 (K = n real parts): a scaled sum of squares (the reference's Blue algorithm with
@@ -289,8 +289,8 @@ static void expect_norm(const level1_problem *pr, level1_semantics sem, mlf_expe
   else
     bound = gamma_ld(k, p->unit_roundoff) * v + gamma_ld(k, LD_U) * v;
   if (sem == L1_LEGACY_SCALED && pr->family == L1(NRM2) && infinities >= 2) v = NAN;
-  e[0] = (mlf_expect){(double)v, n > 0 ? (double)(bound + level1_storage_error(v)) : 0,
-                      isfinite(v) && v >= level1_overflow_limit(p, 6 * k + 4)};
+  e[0] = mlf_expect_exact(v, n > 0 ? bound + level1_storage_error(v) : 0,
+                          isfinite(v) && v >= level1_overflow_limit(p, 6 * k + 4));
   e[1] = (mlf_expect){0, 0, 0};
 }
 

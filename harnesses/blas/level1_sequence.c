@@ -199,8 +199,8 @@ static void map_sequence(const level1_problem *pr, level1_semantics sem, mlf_exp
     for (int w = 0; w < 2; w++) {
       for (int part = 0; part < parts; part++) {
         tracked t = next[w][part];
-        last[w][part] = (mlf_expect){(double)t.v, (double)(t.b + level1_storage_error(t.v)),
-                                     (int)(t.may & (MAY_INF | MLF_MAY_NAN))};
+        last[w][part] = mlf_expect_exact(t.v, t.b + level1_storage_error(t.v),
+                                         (int)(t.may & (MAY_INF | MLF_MAY_NAN)));
         if (zero[w]) carried[w][part] = t;
       }
       if (!zero[w] && out[w]) out[w][2 * i] = last[w][0], out[w][2 * i + 1] = last[w][1];

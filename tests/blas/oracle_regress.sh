@@ -15,3 +15,6 @@ expect blas_gemm gslcblas-dgemm-zero-skip-infinite-beta mlf:blas_gemm:gslcblas:d
 expect blas_level23 dtrsm-alpha-after-solve-subnormal-b ok
 # a complex alpha a whose rounded real products underflow (GSL's cgemm temp is (-0, 0)): zero-skip.
 expect blas_gemm gslcblas-cgemm-textbook-underflow-zero-skip mlf:blas_gemm:gslcblas:cgemm:inf-mismatch-zero-skip
+# an exact element just beyond -DBL_MAX (zgemm, alpha = (0, DBL_MAX)): netlib rounds it to -Inf,
+# every optimised library's association to -DBL_MAX, within the bound of the exact value.
+expect blas_gemm zgemm-exact-beyond-double-max ok
