@@ -44,7 +44,8 @@ enum { MLF_SET_PENDING = 16 };
  * double's) within bound: a finite value beyond the largest double becomes that double with
  * the excess added to the bound, so that a finite result within bound of the exact value
  * holds (a kernel's other association may round to the largest double where the exact
- * value rounds to an infinity); the infinity stays for overflow_possible to allow. */
+ * value rounds to an infinity), and so does that infinity, the correctly rounded result.
+ * Other non-finite results stand only where overflow_possible allows them. */
 mlf_expect mlf_expect_exact(long double value, long double bound, int overflow_possible);
 
 /* 1 when got is the non-finite value itself: both NaN, or the same infinity. */

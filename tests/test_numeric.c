@@ -113,19 +113,21 @@ static void test_check_expect_inf(void **state) {
 }
 
 /* An exact value just beyond the largest double (the sum in long double) that rounds to an
- * infinity: a finite result within bound of it holds, as does the infinity overflow allows;
- * a finite result farther than the bound, the other infinity and a value in range are
- * caught. Rounded to double first (the old expectation), the largest double was rejected. */
+ * infinity: a finite result within bound of it holds, as does that infinity; a finite
+ * result farther than the bound, the other infinity, NaN and a value in range are caught. Rounded to double first (the old expectation), the largest double was rejected. */
 static void test_expect_exact_beyond_double(void **state) {
   (void)state;
   long double exact = -(long double)DBL_MAX * (1 + 0x1p-60L) - 0x1p970L, bound = 0x1p980L;
-  mlf_expect e = mlf_expect_exact(exact, bound, MLF_MAY_NEG_INF);
+  mlf_expect e = mlf_expect_exact(exact, bound, 0);
   assert_int_equal(mlf_check_expect(-DBL_MAX, &e), MLF_CMP_OK);
   assert_int_equal(mlf_check_expect(-INFINITY, &e), MLF_CMP_OK);
   assert_int_equal(mlf_check_expect(nextafter(-DBL_MAX, 0) , &e), MLF_CMP_OK);
   assert_int_equal(mlf_check_expect(-DBL_MAX + 0x1p981, &e), MLF_CMP_VALUE);
   assert_int_equal(mlf_check_expect(INFINITY, &e), MLF_CMP_INF);
+  assert_int_equal(mlf_check_expect(NAN, &e), MLF_CMP_NAN);
   assert_int_equal(mlf_check_expect(-1.0, &e), MLF_CMP_VALUE);
+  mlf_expect any = mlf_expect_exact(exact, bound, MLF_NONFINITE_ANY); /* a wider set kept */
+  assert_int_equal(mlf_check_expect(NAN, &any), MLF_CMP_OK);
   mlf_expect rounded = {(double)exact, (double)bound, MLF_MAY_NEG_INF};
   assert_int_equal(mlf_check_expect(-DBL_MAX, &rounded), MLF_CMP_INF);
   mlf_expect in_range = mlf_expect_exact(1.5L, 0.25L, 0); /* unchanged */
