@@ -186,7 +186,7 @@ int ld_inverse(const ld_mat *a, ld_mat *inv) {
     for (size_t i = k + 1; i < n; i++)
       if (ld_modulus(&w, i, k) > ld_modulus(&w, p, k)) p = i;
     if (ld_modulus(&w, p, k) == 0) {
-      ld_free(&w);
+      ld_free(&w), ld_free(inv);
       return 0;
     }
     ld_mat *both[2] = {&w, inv};

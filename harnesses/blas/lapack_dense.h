@@ -48,7 +48,7 @@ int ld_has_nan(const ld_mat *m);
 void ld_reflect(ld_mat *m, char side, const long double *v_re, const long double *v_im,
                 long double tau_re, long double tau_im, int conj);
 
-/* Inverse by Gauss-Jordan elimination with partial pivoting; returns 0 when a pivot is
- * exactly zero (singular to long double working precision). */
+/* Inverse by Gauss-Jordan elimination with partial pivoting; returns 0, with *inv holding
+ * nothing to free, when a pivot is exactly zero (singular to long double working precision). */
 int ld_inverse(const ld_mat *a, ld_mat *inv);
 #endif

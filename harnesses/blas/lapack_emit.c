@@ -29,6 +29,7 @@ typedef enum {
   SHOW_INVALID,     /* an invalid argument: INFO = -(its position) */
   SHOW_RETURNS,     /* a valid call returns INFO = 0 without fault, stop or hang */
   SHOW_QUERY,       /* a workspace query: A, B untouched and WORK(1) >= the documented floor */
+  SHOW_LU_RESIDUAL, /* ?getrf's factor (of the call or its prerequisite): |A - P L U| in the bound */
 } show_kind;
 
 typedef struct {
@@ -45,6 +46,7 @@ static const kind_rule rules[] = {
     {"exit-on-valid", SHOW_RETURNS, 0},       {"read-past-b", SHOW_RETURNS, 0},
     {"read-past-end", SHOW_RETURNS, 0},       {"hang", SHOW_RETURNS, 0},
     {"write-outside", SHOW_QUERY, 1},         {"workspace-query", SHOW_QUERY, 0},
+    {"lu-residual", SHOW_LU_RESIDUAL, 0},
 };
 
 /* The case as the program states it: column-major copies of A and B with their leading
@@ -106,6 +108,12 @@ static int has_arg(lapack_routine r, int prec, const char *name) {
   for (int i = 0; lapack_argument_name(r, prec, i); i++)
     if (!strcmp(lapack_argument_name(r, prec, i), name)) return 1;
   return 0;
+}
+
+/* An array main declares: the main call's, and IPIV for the residual check after ?gecon. */
+static int declared_in_main(const program *p, const char *name) {
+  return is_array_arg(name) && (has_arg(p->c->routine, p->c->prec, name) ||
+                                (p->rule->show == SHOW_LU_RESIDUAL && !strcmp(name, "ipiv")));
 }
 
 /* extern void zgels_(const char *trans, int *m, ..., size_t trans_len); */
@@ -229,7 +237,7 @@ static void emit_prerequisite(FILE *o, const program *p) {
   fputs("  { /* the prerequisite factorization */\n", o);
   const char *name;
   for (int i = 0; (name = lapack_argument_name(r, prec, i)); i++)
-    if (strcmp(name, "info") && !(is_array_arg(name) && has_arg(main_r, prec, name)))
+    if (strcmp(name, "info") && !declared_in_main(p, name))
       emit_declaration(o, p, &f, name);
   emit_call(o, p, r);
   fputs("  }\n", o);
@@ -242,6 +250,7 @@ static void emit_arguments(FILE *o, const program *p) {
   int prec = p->c->prec;
   const char *name;
   for (int i = 0; (name = lapack_argument_name(r, prec, i)); i++) emit_declaration(o, p, &p->a, name);
+  if (declared_in_main(p, "ipiv") && !has_arg(r, prec, "ipiv")) emit_declaration(o, p, &p->a, "ipiv");
   if (has_arg(r, prec, "lwork") && p->rule->show != SHOW_INVALID) {
     fputs("  lwork = -1; /* the workspace query */\n", o);
     if (p->rule->show == SHOW_QUERY) {
@@ -316,6 +325,16 @@ static void emit_check(FILE *o, const program *p) {
       if (p->rule->query_writes) fputs("  bug = !a_same || !b_same;\n", o);
       else fprintf(o, "  bug = info != 0 || query[0] < %d;\n", lapack_query_floor(&p->a));
       break;
+    case SHOW_LU_RESIDUAL:
+      fprintf(o, "  double q = lu_residual(a_init, a, ipiv, %zu, %zu, ", c->m, c->n);
+      literal(o, c->p.unit_roundoff);
+      fputs(", ", o);
+      literal(o, c->p.tiny);
+      fputs(");\n"
+            "  printf(\"expected: |A - P L U| <= gamma_{k+2} P |L||U| + the underflow floor, element by element\\n\"\n"
+            "         \"actual:   INFO %d, worst |A - P L U| / allowed %g\\n\", info, q);\n"
+            "  bug = !(q <= 1);\n", o);
+      break;
   }
 }
 
@@ -339,6 +358,10 @@ int lapack_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *o
   if (!p.rule || !(p.lib = library_for(backend, kind))) return -1;
   lapack_case c;
   lapack_case_make(&c, (const Mlf__Lapack__LapackCase *)msg);
+  if (p.rule->show == SHOW_LU_RESIDUAL && c.cplx) { /* lapack_emit_lu_residual is real only */
+    lapack_case_free(&c);
+    return -1;
+  }
   p.c = &c, p.cplx = c.cplx, p.real = c.p.is_double ? "double" : "float";
   /* The harness's arguments, column major with the tightest leading dimensions. */
   p.a = c.base;
@@ -358,6 +381,7 @@ int lapack_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *o
   fputs(lapack_emit_runtime, out);
   if (p.rule->show == SHOW_INVALID) fputs(lapack_emit_xerbla, out);
   if (p.rule->show == SHOW_NONFINITE || p.rule->show == SHOW_NAN_KEPT) fputs(lapack_emit_nonfinite, out);
+  if (p.rule->show == SHOW_LU_RESIDUAL) fputs(lapack_emit_lu_residual, out);
   emit_prototype(out, &p, c.routine);
   if (lapack_prerequisite(c.routine) != LAPACK_ROUTINES) emit_prototype(out, &p, lapack_prerequisite(c.routine));
   fputs("\n", out);

@@ -4,7 +4,8 @@
  * first, a negative N ("info-on-invalid": the position expected). The prerequisite
  * factorization (?getrf before ?getrs and ?gecon, ?potrf before ?potrs) runs in each: the
  * programs for ?gecon did not build before (neither IPIV for ?getrf nor LWORK for its WORK
- * declared), those for ?potrs called it on an unfactored A. */
+ * declared), those for ?potrs called it on an unfactored A. The LU residual's programs pass
+ * on netlib and fail on ATLAS 3.10.3's factor of a column with a subnormal pivot. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -96,9 +97,41 @@ static void every_routine_builds_and_returns(void **state) {
   assert_int_equal(failed, 0);
 }
 
+/* "lu-residual": for each routine that factors with ?getrf, netlib's factor of a 4 x 3 (or
+ * 3 x 3) A is within the bound (exit 0); ATLAS 3.10.3's of a 2 x 1 column scaled by 2^-140
+ * (a subnormal pivot: its ATL_getf2 divides the pivot by itself, the multiplier is left
+ * unscaled) is not (exit 1), and netlib's of that column is; complex cases are refused. */
+static void lu_residual_passes_netlib_and_fails_atlas(void **state) {
+  (void)state;
+  const lapack_routine lu[] = {LAPACK_GETRF, LAPACK_GETRS, LAPACK_GESV, LAPACK_GECON};
+  int failed = 0;
+  char tag[128], out[4096];
+  for (size_t r = 0; r < sizeof lu / sizeof *lu; r++) {
+    Mlf__Blas__Fill a = MLF__BLAS__FILL__INIT, b = MLF__BLAS__FILL__INIT;
+    a.has_seed = 1, a.seed = 3, b.has_seed = 1, b.seed = 4;
+    Mlf__Lapack__LapackCase lc = MLF__LAPACK__LAPACK_CASE__INIT;
+    lc.routine = (Mlf__Lapack__Routine)lu[r], lc.precision = MLF__BLAS__PRECISION__DOUBLE;
+    lc.has_m = 1, lc.m = 4, lc.has_n = 1, lc.n = 3, lc.has_nrhs = 1, lc.nrhs = 2, lc.a = &a, lc.b = &b;
+    tag_of(tag, sizeof tag, lu[r], lc.precision, "lu-residual");
+    int status = run_program(&lc, tag, out, sizeof out);
+    if (status != 0 || !strstr(out, "worst |A - P L U| / allowed")) fprintf(stderr, "%s: exit %d\n%s", tag, status, out), failed++;
+  }
+  Mlf__Blas__Fill a = MLF__BLAS__FILL__INIT;
+  a.has_scale_exponent = 1, a.scale_exponent = -140;
+  Mlf__Lapack__LapackCase lc = MLF__LAPACK__LAPACK_CASE__INIT;
+  lc.routine = MLF__LAPACK__ROUTINE__GETRF, lc.precision = MLF__BLAS__PRECISION__SINGLE;
+  lc.has_m = 1, lc.m = 2, lc.has_n = 1, lc.n = 1, lc.a = &a;
+  assert_int_equal(run_program(&lc, "mlf:blas_lapack:netlib:sgetrf:lu-residual", out, sizeof out), 0);
+  assert_int_equal(run_program(&lc, "mlf:blas_lapack:atlas:sgetrf:lu-residual", out, sizeof out), 1);
+  lc.precision = MLF__BLAS__PRECISION__DOUBLE_COMPLEX;
+  assert_int_equal(run_program(&lc, "mlf:blas_lapack:netlib:zgetrf:lu-residual", out, sizeof out), -1);
+  assert_int_equal(failed, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_routine_builds_and_returns),
+      cmocka_unit_test(lu_residual_passes_netlib_and_fails_atlas),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
