@@ -25,7 +25,7 @@ typedef enum {
   SHOW_NONFINITE,   /* finite input, non-finite factors or solution */
   SHOW_ZERO_COLUMN, /* A has a zero column j: INFO in 1..j */
   SHOW_PIVOTS,      /* IPIV written with valid pivots */
-  SHOW_NAN_KEPT,    /* NaN in A: INFO > 0 or a NaN in the eigenvalues */
+  SHOW_NAN_KEPT,    /* NaN in A: INFO > 0 or a NaN in the eigenvalues (the factors: nan_kept_in_factors) */
   SHOW_INVALID,     /* an invalid argument: INFO = -(its position) */
   SHOW_RETURNS,     /* a valid call returns INFO = 0 without fault, stop or hang */
   SHOW_QUERY,       /* a workspace query: A, B untouched and WORK(1) >= the documented floor */
@@ -269,6 +269,12 @@ static void emit_arguments(FILE *o, const program *p) {
   emit_prerequisite(o, p);
 }
 
+/* SHOW_NAN_KEPT for a routine without eigenvalues (?getrf and those that factor with it): the
+ * NaN must survive in the factors written over A, as lapack_judge_nan_kept has it. */
+static int nan_kept_in_factors(const program *p) {
+  return p->rule->show == SHOW_NAN_KEPT && !has_arg(p->c->routine, p->c->prec, "w");
+}
+
 /* The check after the call: prints expected against actual, sets bug. */
 static void emit_check(FILE *o, const program *p) {
   const lapack_case *c = p->c;
@@ -297,6 +303,13 @@ static void emit_check(FILE *o, const program *p) {
                  "  printf(\"\\n\");\n");
       break;
     case SHOW_NAN_KEPT:
+      if (nan_kept_in_factors(p)) {
+        fputs("  size_t nan_in = nans(a_init, a_numbers), nan_out = nans(a, a_numbers);\n"
+              "  printf(\"expected: INFO > 0 or a NaN in the factors (A holds %zu NaN)\\n\"\n"
+              "         \"actual:   INFO %d, %zu NaN in the factors\\n\", nan_in, info, nan_out);\n"
+              "  bug = nan_in > 0 && info == 0 && nan_out == 0;\n", o);
+        break;
+      }
       fprintf(o, "  size_t nan_a = nonfinite(a_init, a_numbers), nan_w = nonfinite(w, (size_t)n);\n"
                  "  printf(\"expected: INFO > 0 or non-finite eigenvalues (A holds a NaN)\\n\"\n"
                  "         \"actual:   INFO %%d, eigenvalues\", info);\n"
@@ -380,7 +393,8 @@ int lapack_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *o
   fprintf(out, "typedef %s real; /* the routine's real type */\n\n", p.real);
   fputs(lapack_emit_runtime, out);
   if (p.rule->show == SHOW_INVALID) fputs(lapack_emit_xerbla, out);
-  if (p.rule->show == SHOW_NONFINITE || p.rule->show == SHOW_NAN_KEPT) fputs(lapack_emit_nonfinite, out);
+  if (nan_kept_in_factors(&p)) fputs(lapack_emit_nans, out);
+  else if (p.rule->show == SHOW_NONFINITE || p.rule->show == SHOW_NAN_KEPT) fputs(lapack_emit_nonfinite, out);
   if (p.rule->show == SHOW_LU_RESIDUAL) fputs(lapack_emit_lu_residual, out);
   emit_prototype(out, &p, c.routine);
   if (lapack_prerequisite(c.routine) != LAPACK_ROUTINES) emit_prototype(out, &p, lapack_prerequisite(c.routine));

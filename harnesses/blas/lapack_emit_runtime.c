@@ -64,6 +64,14 @@ const char lapack_emit_nonfinite[] =
     "}\n"
     "\n";
 
+const char lapack_emit_nans[] =
+    "static size_t nans(const real *x, size_t count) {\n"
+    "  size_t found = 0;\n"
+    "  for (size_t i = 0; i < count; i++) found += isnan(x[i]);\n"
+    "  return found;\n"
+    "}\n"
+    "\n";
+
 const char lapack_emit_xerbla[] =
     "/* LAPACK's error handler, replaced so that the library returns (as LAPACKE's callers\n"
     " * and the harness have it) instead of stopping the process. */\n"

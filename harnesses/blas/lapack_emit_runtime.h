@@ -1,6 +1,6 @@
 /* The fixed part of every generated LAPACK reproducer (lapack_emit.c): guarded arrays, the
- * watch over the library call, a count of non-finite numbers, the LU residual, and for
- * invalid-argument programs an xerbla_ that returns. */
+ * watch over the library call, a count of non-finite numbers or of NaNs, the LU residual, and
+ * for invalid-argument programs an xerbla_ that returns. */
 #ifndef LAPACK_EMIT_RUNTIME_H
 #define LAPACK_EMIT_RUNTIME_H
 /* C text: the headers the rest needs. */
@@ -12,6 +12,8 @@ extern const char lapack_emit_nonfinite[];
 /* C text: lu_residual(a0, lu, ipiv, m, n, u, tiny), the worst ratio of |A - P L U| to the LU
  * bound of lapack_check_lu, for real A (a0) and ?getrf's factor and pivots. */
 extern const char lapack_emit_lu_residual[];
+/* C text: nans(x, count), how many of count reals are NaN. */
+extern const char lapack_emit_nans[];
 /* C text defining xerbla_ (and the counter xerbla_calls) so that the library returns. */
 extern const char lapack_emit_xerbla[];
 #endif

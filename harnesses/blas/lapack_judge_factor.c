@@ -53,7 +53,9 @@ void lapack_judge_lu(mlf_run *run, const lapack_case *c, const char *name, lapac
  * the growth factor) the solves compute ||A^-1 v|| to a relative accuracy better than 1/2
  * (Higham Thm 9.4: backward error gamma_3n |L||U|). Its
  * distance to the true value is logged and fed back, never reported: the estimator can miss
- * by any factor on adversarial matrices (Higham, section 15.3). */
+ * by any factor on adversarial matrices (Higham, section 15.3). Non-finite factors have no rho
+ * (fmaxl would pass over a NaN and leave it finite), so no bound: lapack_judge_finite reports
+ * them, on the same condition (input_safe), and the rcond computed from them is not judged. */
 void lapack_judge_gecon(mlf_run *run, const lapack_case *c, const char *name, lapack_outcome *o,
                         const ld_mat *lu) {
   if (o->info != 0 || c->n == 0 || !c->input_safe) return;
@@ -68,7 +70,8 @@ void lapack_judge_gecon(mlf_run *run, const lapack_case *c, const char *name, la
       lumax = fmaxl(lumax, ld_modulus(lu, i, j));
     }
   long double rho = amax > 0 ? fmaxl(1, lumax / amax) : 1;
-  if (kappa * rho * c->n * 3 * c->p.unit_roundoff < 0.01L && !(o->rcond >= 0 && o->rcond <= 2))
+  if (ld_finite(lu) && kappa * rho * c->n * 3 * c->p.unit_roundoff < 0.01L &&
+      !(o->rcond >= 0 && o->rcond <= 2))
     lapack_finding(run, c, name, o, 0, "rcond-out-of-range", "rcond = %.6g for a condition number %.3Lg", o->rcond, kappa);
   double off = o->rcond > 0 ? fabs(log10((double)(o->rcond * kappa))) : 99;
   mlf_log(run, "%-16s rcond %.6g, true %.6Lg (estimate off by 10^%.2f)", name, o->rcond, 1 / kappa, off);

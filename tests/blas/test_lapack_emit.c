@@ -5,7 +5,9 @@
  * factorization (?getrf before ?getrs and ?gecon, ?potrf before ?potrs) runs in each: the
  * programs for ?gecon did not build before (neither IPIV for ?getrf nor LWORK for its WORK
  * declared), those for ?potrs called it on an unfactored A. The LU residual's programs pass
- * on netlib and fail on ATLAS 3.10.3's factor of a column with a subnormal pivot. */
+ * on netlib and fail on ATLAS 3.10.3's factor of a column with a subnormal pivot. A
+ * "nan-lost" program of the routines that factor with ?getrf checks the factors (they have no
+ * eigenvalues), and netlib, which keeps A's NaN there, passes it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -128,10 +130,41 @@ static void lu_residual_passes_netlib_and_fails_atlas(void **state) {
   assert_int_equal(failed, 0);
 }
 
+/* "nan-lost" for each routine that factors with ?getrf, in s and z: the program counts the
+ * NaNs in the factors, and netlib, which keeps A's one NaN there, passes (exit 0). */
+static void nan_lost_checks_the_factors(void **state) {
+  (void)state;
+  const lapack_routine routines[] = {LAPACK_GETRF, LAPACK_GETRS, LAPACK_GESV, LAPACK_GECON};
+  const Mlf__Blas__Precision precisions[] = {MLF__BLAS__PRECISION__SINGLE, MLF__BLAS__PRECISION__DOUBLE_COMPLEX};
+  int failed = 0;
+  for (size_t r = 0; r < sizeof routines / sizeof *routines; r++)
+    for (size_t q = 0; q < 2; q++) {
+      Mlf__Number nan = MLF__NUMBER__INIT;
+      nan.kind_case = MLF__NUMBER__KIND_SPECIAL, nan.special = MLF__SPECIAL__QUIET_NAN;
+      Mlf__Blas__Poke poke = MLF__BLAS__POKE__INIT, *pokes[] = {&poke};
+      poke.has_index = 1, poke.index = 1, poke.value = &nan;
+      Mlf__Blas__Fill a = MLF__BLAS__FILL__INIT, b = MLF__BLAS__FILL__INIT;
+      a.has_seed = 1, a.seed = 3, a.n_pokes = 1, a.pokes = pokes, b.has_seed = 1, b.seed = 4;
+      Mlf__Lapack__LapackCase lc = MLF__LAPACK__LAPACK_CASE__INIT;
+      lc.routine = (Mlf__Lapack__Routine)routines[r], lc.precision = precisions[q];
+      lc.has_m = 1, lc.m = 3, lc.has_n = 1, lc.n = 3, lc.has_nrhs = 1, lc.nrhs = 1;
+      lc.a = &a, lc.b = &b;
+      char tag[128], out[4096] = "";
+      tag_of(tag, sizeof tag, routines[r], precisions[q], "nan-lost");
+      int status = run_program(&lc, tag, out, sizeof out);
+      if (status != 0 || !strstr(out, "(A holds 1 NaN)")) {
+        fprintf(stderr, "%s: exit %d, expected 0 and the line \"(A holds 1 NaN)\"\n%s", tag, status, out);
+        failed++;
+      }
+    }
+  assert_int_equal(failed, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_routine_builds_and_returns),
       cmocka_unit_test(lu_residual_passes_netlib_and_fails_atlas),
+      cmocka_unit_test(nan_lost_checks_the_factors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,9 @@ $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas
 # The LAPACK spectrum judges in the subnormal range, on constructed matrices (no library call).
 $(OUT)/tests/test_lapack_spectrum: $(call obj,unit,$(addprefix harnesses/blas/,lapack_construct.c \
   lapack_dense.c lapack_judge.c lapack_judge_spectrum.c lapack_check.c blas_operand.c))
+# The ?gecon judge: which factors bound rcond (no library call).
+$(OUT)/tests/test_lapack_gecon: $(call obj,unit,$(addprefix harnesses/blas/,lapack_dense.c \
+  lapack_judge.c lapack_judge_factor.c lapack_check.c blas_operand.c))
 # The level-1 increment rules: the post-processor and the reference, judge and vectors it drives.
 $(OUT)/tests/test_level1_increments: $(call obj,unit,$(addprefix harnesses/blas/,level1_problem.c \
   level1_reference.c level1_sequence.c blas_allowed.c level1_judge.c level1_range.c level1_vector.c blas_operand.c))
