@@ -92,7 +92,7 @@ static int run_backend(mlf_run *run, const lapack_case *c, const lapack_backend 
   }
   const char *crash = c->invalid ? NULL
                                  : lapack_known_crash(b->name, c->routine, c->prec, c->m, c->n,
-                                                      c->nrhs, !ld_finite(&c->A));
+                                                      c->nrhs, !ld_finite(&c->A), isnan(c->base.rcond_in));
   char crash_tag[MLF_TAG_MAX]; /* a prediction counts where its registry rows hold here */
   if (crash) lapack_tag(crash_tag, sizeof crash_tag, c, b->name, crash);
   if (crash && !mlf_known_finding_applies(crash_tag)) crash = NULL;

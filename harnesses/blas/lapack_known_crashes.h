@@ -7,7 +7,8 @@
 #include "lapack_backend.h"
 
 /* The finding kind when backend is known to crash (or stop the process) on routine (precision
- * 0..3) for an m x n A (a_nonfinite: holding a NaN or an infinity) and nrhs right-hand sides, else NULL. */
+ * 0..3) for an m x n A (a_nonfinite: holding a NaN or an infinity), nrhs right-hand sides and
+ * RCOND (?gelss, ?gelsd; rcond_nan: a NaN), else NULL. */
 const char *lapack_known_crash(const char *backend, lapack_routine r, int prec, size_t m,
-                               size_t n, size_t nrhs, int a_nonfinite);
+                               size_t n, size_t nrhs, int a_nonfinite, int rcond_nan);
 #endif
