@@ -46,7 +46,8 @@ static const kind_rule rules[] = {
     {"exit-on-valid", SHOW_RETURNS, 0},       {"read-past-b", SHOW_RETURNS, 0},
     {"read-past-end", SHOW_RETURNS, 0},       {"hang", SHOW_RETURNS, 0},
     {"write-outside", SHOW_QUERY, 1},         {"workspace-query", SHOW_QUERY, 0},
-    {"lu-residual", SHOW_LU_RESIDUAL, 0},
+    {"lu-residual", SHOW_LU_RESIDUAL, 0},     {"xerbla-rcond-nan", SHOW_RETURNS, 0},
+    {"exit-rcond-nan", SHOW_RETURNS, 0},
 };
 
 /* The case as the program states it: column-major copies of A and B with their leading

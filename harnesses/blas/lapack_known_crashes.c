@@ -39,9 +39,8 @@ static int lalsd_rcond_nan(lapack_routine r, size_t m, size_t n, size_t nrhs, in
  * The envelope is every such call, broader than seen. */
 const char *lapack_known_crash(const char *backend, lapack_routine r, int prec, size_t m,
                                size_t n, size_t nrhs, int a_nonfinite, int rcond_nan) {
-  if (strcmp(backend, "atlas") == 0 &&
-      (calls_xerbla_on_valid(r, m, n, nrhs, a_nonfinite) || lalsd_rcond_nan(r, m, n, nrhs, rcond_nan)))
-    return "exit-on-valid";
+  if (strcmp(backend, "atlas") == 0 && calls_xerbla_on_valid(r, m, n, nrhs, a_nonfinite)) return "exit-on-valid";
+  if (strcmp(backend, "atlas") == 0 && lalsd_rcond_nan(r, m, n, nrhs, rcond_nan)) return "exit-rcond-nan";
   if (r == LAPACK_GELSS && nrhs == 0 && m > 0 && n > 0) return "read-past-b";
   if (a_nonfinite && m > 0 && n > 0 && (r == LAPACK_GESVD || r == LAPACK_GELSS || r == LAPACK_GELSD))
     return "hang";

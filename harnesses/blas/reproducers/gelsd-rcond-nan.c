@@ -11,8 +11,8 @@
  *   netlib: netlib LAPACK 3.11 (liblapack3 3.11.0-2) with this program's xerbla_, which reports
  *           and returns: xerbla on DLASCL parameter 4, then INFO = 0, RANK = 2, X = (1, 1).
  * Exit 1 while the bug shows, 0 once it is gone.
- * case: atlas mlf:blas_lapack:atlas:?gelsd:exit-on-valid
- * case: netlib mlf:blas_lapack:*:[sdcz]gelsd:xerbla-on-valid
+ * case: atlas mlf:blas_lapack:atlas:?gelsd:exit-rcond-nan
+ * case: netlib mlf:blas_lapack:*:?gelsd:xerbla-rcond-nan
  * link: -ldl /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 -Wl,--disable-new-dtags,-rpath,/usr/lib/x86_64-linux-gnu/lapack:/usr/lib/x86_64-linux-gnu/blas
  * env: GFORTRAN_UNBUFFERED_PRECONNECTED=y
  */
