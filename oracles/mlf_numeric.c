@@ -58,13 +58,13 @@ static mlf_cmp_kind within(double got, double want, long double tol) {
 
 mlf_expect mlf_expect_exact(long double value, long double bound, int overflow_possible) {
   if (isfinite(value) && fabsl(value) > DBL_MAX) {
-    long double edge = value < 0 ? -DBL_MAX : DBL_MAX;
+    long double edge = value < 0 ? -DBL_MAX : DBL_MAX, excess = fabsl(value - edge);
     /* the correctly rounded result, where the value rounds to an infinity, always stands */
     if (isinf((double)value) && overflow_possible != MLF_NONFINITE_ANY &&
         !(overflow_possible & MLF_SET_PENDING))
       overflow_possible |= value < 0 ? MLF_MAY_NEG_INF : MLF_MAY_POS_INF;
-    bound += fabsl(value - edge);
-    value = edge;
+    /* a finite result r lies at or inside edge: |r - value| = excess + |r - edge| */
+    if (excess <= bound) bound -= excess, value = edge;
   }
   return (mlf_expect){(double)value, (double)bound, overflow_possible};
 }

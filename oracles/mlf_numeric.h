@@ -41,10 +41,11 @@ enum { MLF_NONFINITE_ANY = 1, MLF_MAY_POS_INF = 2, MLF_MAY_NEG_INF = 4, MLF_MAY_
 enum { MLF_SET_PENDING = 16 };
 
 /* The expectation of an exact value (a reference's long double, whose range is wider than a
- * double's) within bound: a finite value beyond the largest double becomes that double with
- * the excess added to the bound, so that a finite result within bound of the exact value
- * holds (a kernel's other association may round to the largest double where the exact
- * value rounds to an infinity), and so does that infinity, the correctly rounded result.
+ * double's) within bound: a finite value beyond the largest double by at most the bound
+ * becomes that double, the bound less the excess, so that a finite result within bound of the
+ * exact value holds (a kernel's other association may round to the largest double where the
+ * exact value rounds to an infinity); farther beyond, no finite result does. The infinity the
+ * value rounds to, the correctly rounded result, always stands.
  * Other non-finite results stand only where overflow_possible allows them. */
 mlf_expect mlf_expect_exact(long double value, long double bound, int overflow_possible);
 

@@ -128,6 +128,9 @@ static void test_expect_exact_beyond_double(void **state) {
   assert_int_equal(mlf_check_expect(-1.0, &e), MLF_CMP_VALUE);
   mlf_expect any = mlf_expect_exact(exact, bound, MLF_NONFINITE_ANY); /* a wider set kept */
   assert_int_equal(mlf_check_expect(NAN, &any), MLF_CMP_OK);
+  mlf_expect far = mlf_expect_exact(2 * (long double)DBL_MAX, bound, 0); /* beyond by more */
+  assert_int_equal(mlf_check_expect(DBL_MAX, &far), MLF_CMP_INF);
+  assert_int_equal(mlf_check_expect(INFINITY, &far), MLF_CMP_OK);
   mlf_expect rounded = {(double)exact, (double)bound, MLF_MAY_NEG_INF};
   assert_int_equal(mlf_check_expect(-DBL_MAX, &rounded), MLF_CMP_INF);
   mlf_expect in_range = mlf_expect_exact(1.5L, 0.25L, 0); /* unchanged */
