@@ -177,6 +177,15 @@ $(BUILD)/$(1)/gen/%.o: $(BUILD)/gen/%.c $(ALL_GEN_H)
 	$$($(1)_ENV) $$($(1)_CC) $$($(1)_CFLAGS) -I$$(<D) $$(call room_includes,$$(patsubst $(BUILD)/gen/%,harnesses/%,$$<)) -c $$< -o $$@
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
+# A family's <family>_HOT_REFERENCE: its reference arithmetic (pure functions over the harness's
+# own arrays, no library call, no operand buffer) that dominates an execution. The fuzzing
+# variants compile it at -O2 without sanitizers, as the libraries under test are not what it
+# checks; the unit variant keeps ASan and UBSan on it, so the tests still run it sanitized.
+# LeakSanitizer still sees its allocations (malloc is intercepted process-wide).
+HOT_REFERENCE := $(foreach f,$(FAMILIES),$($(f)_HOT_REFERENCE))
+HOT_CFLAGS := -O2 -fno-omit-frame-pointer
+$(call obj,libfuzzer,$(HOT_REFERENCE)): libfuzzer_CFLAGS := $(BASE_CFLAGS) $(HOT_CFLAGS) -DMLF_ENGINE_LIBFUZZER
+$(call obj,afl,$(HOT_REFERENCE)): afl_CFLAGS := $(BASE_CFLAGS) $(HOT_CFLAGS) -DMLF_ENGINE_AFL
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- targets --------------------------------------------------------------------------
