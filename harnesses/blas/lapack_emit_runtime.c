@@ -56,18 +56,10 @@ const char lapack_emit_runtime[] =
     "}\n"
     "\n";
 
-const char lapack_emit_nonfinite[] =
-    "static size_t nonfinite(const real *x, size_t count) {\n"
-    "  size_t bad = 0;\n"
-    "  for (size_t i = 0; i < count; i++) bad += !isfinite(x[i]);\n"
-    "  return bad;\n"
-    "}\n"
-    "\n";
-
-const char lapack_emit_nans[] =
-    "static size_t nans(const real *x, size_t count) {\n"
+const char lapack_emit_counter[] =
+    "static size_t %s(const real *x, size_t count) {\n"
     "  size_t found = 0;\n"
-    "  for (size_t i = 0; i < count; i++) found += isnan(x[i]);\n"
+    "  for (size_t i = 0; i < count; i++) found += %s(x[i]);\n"
     "  return found;\n"
     "}\n"
     "\n";
