@@ -75,6 +75,9 @@ const char lapack_emit_xerbla[] =
     "}\n"
     "\n";
 
+/* lapack_check_lu's bound (lapack_check.c: lapack_gamma, real, and underflow_floor) restated,
+ * since a reproducer stands alone: change both; tests/blas/test_lapack_emit.c checks they
+ * agree. */
 const char lapack_emit_lu_residual[] =
     "/* The worst over elements of |A - P L U| / (g (P |L||U|) + floor), in long double: L (unit\n"
     " * diagonal) and U from ?getrf's factor lu, P from ipiv, m x n column major, k = min(m, n),\n"
