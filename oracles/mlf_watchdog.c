@@ -17,9 +17,10 @@
 #define TICKS 10                       /* per limit */
 
 /* Per thread (the timer signals the thread that made it): the call being watched (NULL
- * between calls), where to jump out of it, how many calls began, and the tick count of the
- * current one. */
+ * between calls) and its name's prefix (or NULL), where to jump out of it, how many calls
+ * began, and the tick count of the current one. */
 static __thread const char *volatile watched;
+static __thread const char *volatile watched_prefix;
 static __thread sigjmp_buf *volatile watched_env;
 static __thread volatile unsigned long calls_begun;
 static __thread unsigned long ticked_call;
@@ -37,20 +38,26 @@ double mlf_watchdog_seconds(void) {
   return seconds;
 }
 
+/* Appends s to hung from position i in tag form (each part as mlf_finding_tag writes it);
+ * returns the position after it. */
+static size_t hung_append(size_t i, const char *s) {
+  for (; *s && i + 1 < sizeof hung; s++, i++) hung[i] = *s == ':' ? ':' : mlf_tag_char(*s);
+  return i;
+}
+
 /* The call seen at the tick before this one and still running, for TICKS - 1 ticks: it has run
- * between 9 and 10 tenths of the limit. Jumps out of it. */
+ * between 9 and 10 tenths of the limit. Names it in hung ("<prefix>:<what>") and jumps out. */
 static void on_tick(int sig) {
   (void)sig;
-  const char *what = watched;
+  const char *what = watched, *prefix = watched_prefix;
   if (!what) return;
   if (calls_begun != ticked_call) {
     ticked_call = calls_begun, ticks = 0;
     return;
   }
   if (++ticks < TICKS - 1) return;
-  size_t i = 0; /* in tag form: each part of what as mlf_finding_tag writes it */
-  for (; what[i] && i + 1 < sizeof hung; i++) hung[i] = what[i] == ':' ? ':' : mlf_tag_char(what[i]);
-  hung[i] = '\0';
+  size_t i = prefix ? hung_append(hung_append(0, prefix), ":") : 0;
+  hung[hung_append(i, what)] = '\0';
   watched = NULL;
   siglongjmp(*watched_env, 1);
 }
@@ -86,9 +93,10 @@ static void make_timer(void) {
   timer_settime(timer, 0, &every, NULL);
 }
 
-void mlf_watchdog_begin(const char *what, sigjmp_buf *env) {
+void mlf_watchdog_begin(const char *prefix, const char *what, sigjmp_buf *env) {
   if (!timer_made) make_timer();
   watched_env = env;
+  watched_prefix = prefix;
   calls_begun++;
   watched = what;
 }

@@ -15,14 +15,19 @@
 #include "mlf_report.h"
 
 /* Runs the statement call (a library call) under the watchdog; what names it in the finding
- * tag (the tag's middle, e.g. "Qn0_from_sorted_data" or "openblas-serial:sgelsd"; copied in
- * tag form, parts lowercased, when the call hangs). Skipped when the input already hung. A variable the statement assigns keeps
- * its earlier value when the call is abandoned. */
-#define MLF_WATCHED(what, call)                                        \
+ * tag (the tag's middle, e.g. "Qn0_from_sorted_data"; copied in tag form, parts lowercased,
+ * when the call hangs). Skipped when the input already hung. A variable the statement assigns
+ * keeps its earlier value when the call is abandoned. */
+#define MLF_WATCHED(what, call) MLF_WATCHED_IN(NULL, what, call)
+
+/* MLF_WATCHED named "<prefix>:<what>" (e.g. "atlas" and "srotmg"): the parts are
+ * joined only when the call hangs, so a harness watching every call formats nothing. The
+ * strings must outlive the call. */
+#define MLF_WATCHED_IN(prefix, what, call)                             \
   do {                                                                 \
     sigjmp_buf mlf_watched_env_;                                       \
     if (mlf_watchdog_hung() || sigsetjmp(mlf_watched_env_, 0)) break;  \
-    mlf_watchdog_begin((what), &mlf_watched_env_);                     \
+    mlf_watchdog_begin((prefix), (what), &mlf_watched_env_);           \
     call;                                                              \
     mlf_watchdog_end();                                                \
   } while (0)
@@ -38,7 +43,7 @@ void mlf_watchdog_reset(void);
  * place (the log is kept); returns 1 then, else 0. */
 int mlf_watchdog_report(mlf_run *run, const char *target);
 
-/* MLF_WATCHED's halves. */
-void mlf_watchdog_begin(const char *what, sigjmp_buf *env);
+/* MLF_WATCHED_IN's halves; prefix may be NULL. */
+void mlf_watchdog_begin(const char *prefix, const char *what, sigjmp_buf *env);
 void mlf_watchdog_end(void);
 #endif

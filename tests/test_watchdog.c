@@ -3,7 +3,7 @@
  * abandoned between 0.9 and 1 s after it began and becomes the one finding of the input,
  * mlf:<target>:<what>:hang, known when a registry row matches it (the GSL Qn row here);
  * later watched calls of that input are skipped; calls that return, slow ones included, are
- * left alone. */
+ * left alone; a name in two parts is joined only for the tag. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,6 +73,19 @@ static void a_registered_hang_is_known(void **state) {
   assert_false(mlf_run_failed(&run));
 }
 
+/* A name in two parts (a backend and its routine, as level1_call.c watches every call) is
+ * joined, in tag form, only for the tag. */
+static void a_two_part_name_is_joined(void **state) {
+  (void)state;
+  mlf_run run;
+  mlf_run_reset(&run);
+  mlf_watchdog_reset();
+  MLF_WATCHED_IN("ATLAS", "SRotmg", planted_hang());
+  assert_string_equal(mlf_watchdog_hung(), "atlas:srotmg");
+  assert_int_equal(mlf_watchdog_report(&run, "blas_level1"), 1);
+  assert_string_equal(mlf_run_verdict(&run), "mlf:blas_level1:atlas:srotmg:hang");
+}
+
 static void calls_that_return_are_left_alone(void **state) {
   (void)state;
   mlf_run run;
@@ -92,6 +105,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_hang_becomes_the_named_finding),
       cmocka_unit_test(a_registered_hang_is_known),
+      cmocka_unit_test(a_two_part_name_is_joined),
       cmocka_unit_test(calls_that_return_are_left_alone),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -88,6 +88,8 @@ static double worst_ratio(const ld_mat *r, const ld_mat *bound, long double c, l
   return (double)worst;
 }
 
+/* The generated reproducers restate this bound, real case, as program text (lu_residual in
+ * lapack_emit_runtime.c): change both; tests/blas/test_lapack_emit.c checks they agree. */
 double lapack_check_lu(const ld_mat *a, const ld_mat *l, const ld_mat *u, const int *ipiv,
                        long double u_round, long double tiny) {
   size_t k = l->cols;

@@ -394,8 +394,9 @@ int lapack_emit_reproducer(const ProtobufCMessage *msg, const char *tag, FILE *o
   fprintf(out, "typedef %s real; /* the routine's real type */\n\n", p.real);
   fputs(lapack_emit_runtime, out);
   if (p.rule->show == SHOW_INVALID) fputs(lapack_emit_xerbla, out);
-  if (nan_kept_in_factors(&p)) fputs(lapack_emit_nans, out);
-  else if (p.rule->show == SHOW_NONFINITE || p.rule->show == SHOW_NAN_KEPT) fputs(lapack_emit_nonfinite, out);
+  if (nan_kept_in_factors(&p)) fprintf(out, lapack_emit_counter, "nans", "isnan");
+  else if (p.rule->show == SHOW_NONFINITE || p.rule->show == SHOW_NAN_KEPT)
+    fprintf(out, lapack_emit_counter, "nonfinite", "!isfinite");
   if (p.rule->show == SHOW_LU_RESIDUAL) fputs(lapack_emit_lu_residual, out);
   emit_prototype(out, &p, c.routine);
   if (lapack_prerequisite(c.routine) != LAPACK_ROUTINES) emit_prototype(out, &p, lapack_prerequisite(c.routine));

@@ -56,18 +56,10 @@ const char lapack_emit_runtime[] =
     "}\n"
     "\n";
 
-const char lapack_emit_nonfinite[] =
-    "static size_t nonfinite(const real *x, size_t count) {\n"
-    "  size_t bad = 0;\n"
-    "  for (size_t i = 0; i < count; i++) bad += !isfinite(x[i]);\n"
-    "  return bad;\n"
-    "}\n"
-    "\n";
-
-const char lapack_emit_nans[] =
-    "static size_t nans(const real *x, size_t count) {\n"
+const char lapack_emit_counter[] =
+    "static size_t %s(const real *x, size_t count) {\n"
     "  size_t found = 0;\n"
-    "  for (size_t i = 0; i < count; i++) found += isnan(x[i]);\n"
+    "  for (size_t i = 0; i < count; i++) found += %s(x[i]);\n"
     "  return found;\n"
     "}\n"
     "\n";
@@ -83,6 +75,9 @@ const char lapack_emit_xerbla[] =
     "}\n"
     "\n";
 
+/* lapack_check_lu's bound (lapack_check.c: lapack_gamma, real, and underflow_floor) restated,
+ * since a reproducer stands alone: change both; tests/blas/test_lapack_emit.c checks they
+ * agree. */
 const char lapack_emit_lu_residual[] =
     "/* The worst over elements of |A - P L U| / (g (P |L||U|) + floor), in long double: L (unit\n"
     " * diagonal) and U from ?getrf's factor lu, P from ipiv, m x n column major, k = min(m, n),\n"

@@ -5,7 +5,6 @@
  * ones by pointer, and returns complex dots through a pointer (cblas_?dot?_sub). */
 #include "level1_call.h"
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include "mlf_watchdog.h"
 
@@ -143,11 +142,9 @@ void level1_call(const blas_backend *b, const level1_problem *pr, int fortran,
   if (f & L1_WRITES_Y) level1_vector_clone(&o->y, &pr->y, &pr->p, side, "y"), o->has_y = 1, y = o->y.data;
   any_fn fn = fortran ? b->fortran[pr->fn] : b->cblas[pr->fn];
   mlf_error_record e;
-  char what[MLF_TAG_MAX]; /* a hang's tag middle: <backend>:<routine> */
-  snprintf(what, sizeof what, "%s:%s", b->name, pr->name);
   mlf_capture_begin(b->name);
-  if (pr->p.is_double) MLF_WATCHED(what, call_double(fn, fortran, pr, x, y, o));
-  else MLF_WATCHED(what, call_single(fn, fortran, pr, x, y, o));
+  if (pr->p.is_double) MLF_WATCHED_IN(b->name, pr->name, call_double(fn, fortran, pr, x, y, o));
+  else MLF_WATCHED_IN(b->name, pr->name, call_single(fn, fortran, pr, x, y, o));
   size_t n = mlf_capture_end(&e);
   if (n && !*errors && err) *err = e;
   *errors += n;

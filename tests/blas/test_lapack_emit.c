@@ -7,7 +7,10 @@
  * declared), those for ?potrs called it on an unfactored A. The LU residual's programs pass
  * on netlib and fail on ATLAS 3.10.3's factor of a column with a subnormal pivot. A
  * "nan-lost" program of the routines that factor with ?getrf checks the factors (they have no
- * eigenvalues), and netlib, which keeps A's NaN there, passes it. */
+ * eigenvalues), and netlib, which keeps A's NaN there, passes it. The programs' lu_residual
+ * (lapack_emit_runtime.c) restates the harness's LU bound (lapack_check_lu): both give the
+ * same ratio on factors where the rounding term, the underflow floor, or both decide it. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,7 +21,9 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 #include "blas/lapack_case.h"
+#include "blas/lapack_check.h"
 #include "blas/lapack_emit.h"
+#include "blas/lapack_emit_runtime.h"
 
 /* The backends' filter (blas_backends.c, whose loaders this test does not link): lapack_backends.c,
  * linked for the routines' names, refers to it; nothing here loads a backend. */
@@ -160,11 +165,79 @@ static void nan_lost_checks_the_factors(void **state) {
   assert_int_equal(failed, 0);
 }
 
+/* A case of lu_residual_agrees_with_lapack_check_lu: m x n, A's and the factor's elements
+ * scaled by a_scale and by l_scale (below the diagonal) or u_scale (on and above it). */
+typedef struct {
+  int m, n;
+  double a_scale, l_scale, u_scale;
+} lu_case;
+
+/* A fixed pseudo-random value in [-1, 1] for element e of case k's array which. */
+static double spread(size_t k, int which, int e) { return sin(1.0 + (double)k * 7.1 + which * 3.3 + e * 0.77); }
+
+/* The programs' lu_residual and the harness's lapack_check_lu agree: one program holds
+ * lu_residual and each case's A, factor and pivots (in double, as "%a"), and prints its ratio;
+ * lapack_check_lu judges the same numbers. The cases: a ratio the rounding term gamma_{k+2}
+ * P|L||U| decides (4 x 3 and 2 x 3, row interchanges), one the underflow floor decides (a
+ * subnormal A and U), and one where both count. A change to either bound alone (another
+ * gamma, floor or permutation) makes them differ. */
+static void lu_residual_agrees_with_lapack_check_lu(void **state) {
+  (void)state;
+  const lu_case cases[] = {{4, 3, 1, 1, 1}, {2, 3, 1, 0.5, 2}, {3, 3, 1e-310, 1, 1e-310}, {3, 2, 1e-306, 1, 1e-306}};
+  const size_t count = sizeof cases / sizeof *cases;
+  const long double u_round = 0x1p-53L, tiny = 0x1p-1074L;
+  double a0[count][12], lu[count][12], expected[count];
+  int ipiv[count][3];
+  char dir[] = "/tmp/test_lapack_emit.XXXXXX", path[256], command[1024];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/lu.c", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f, "%stypedef double real;\n%sint main(void) {\n", lapack_emit_includes, lapack_emit_lu_residual);
+  for (size_t k = 0; k < count; k++) {
+    int m = cases[k].m, n = cases[k].n, mn = m < n ? m : n;
+    ld_mat a = ld_new((size_t)m, (size_t)n, 0), packed = ld_new((size_t)m, (size_t)n, 0), l, u;
+    fprintf(f, "  {\n    static const real a0[] = {");
+    for (int e = 0; e < m * n; e++) {
+      a0[k][e] = cases[k].a_scale * spread(k, 0, e);
+      lu[k][e] = (e % m > e / m ? cases[k].l_scale : cases[k].u_scale) * spread(k, 1, e);
+      a.re[e] = a0[k][e], packed.re[e] = lu[k][e];
+      fprintf(f, "%a, ", a0[k][e]);
+    }
+    fprintf(f, "}, lu[] = {");
+    for (int e = 0; e < m * n; e++) fprintf(f, "%a, ", lu[k][e]);
+    fprintf(f, "};\n    static const int ipiv[] = {");
+    for (int t = 0; t < mn; t++) fprintf(f, "%d, ", ipiv[k][t] = t + 1 + (t + (int)k) % (m - t));
+    fprintf(f, "};\n    printf(\"%%a\\n\", lu_residual(a0, lu, ipiv, %d, %d, %La, %La));\n  }\n", m, n, u_round, tiny);
+    assert_true(lapack_unpack_lu(&packed, ipiv[k], &l, &u));
+    expected[k] = lapack_check_lu(&a, &l, &u, ipiv[k], u_round, tiny);
+    ld_free(&a), ld_free(&packed), ld_free(&l), ld_free(&u);
+  }
+  fputs("  return 0;\n}\n", f);
+  fclose(f);
+  snprintf(command, sizeof command, "clang-16 -std=c11 -Wall -Wextra -Werror -o %s/lu %s -lm && %s/lu > %s/out", dir, path, dir, dir);
+  assert_int_equal(system(command), 0);
+  snprintf(path, sizeof path, "%s/out", dir);
+  f = fopen(path, "r");
+  assert_non_null(f);
+  for (size_t k = 0; k < count; k++) {
+    char line[64];
+    assert_non_null(fgets(line, sizeof line, f));
+    double got = strtod(line, NULL);
+    if (!(fabs(got - expected[k]) <= 1e-9 * expected[k])) fprintf(stderr, "case %zu: program %g, harness %g\n", k, got, expected[k]);
+    assert_true(fabs(got - expected[k]) <= 1e-9 * expected[k]);
+  }
+  fclose(f);
+  snprintf(command, sizeof command, "rm -rf %s", dir);
+  assert_int_equal(system(command), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_routine_builds_and_returns),
       cmocka_unit_test(lu_residual_passes_netlib_and_fails_atlas),
       cmocka_unit_test(nan_lost_checks_the_factors),
+      cmocka_unit_test(lu_residual_agrees_with_lapack_check_lu),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,7 +38,7 @@ $(OUT)/tests/test_blas_complex_allowed: $(call obj,unit,$(addprefix harnesses/bl
   blas_product_reference.c blas_allowed.c blas_verdict.c))
 # The generated LAPACK reproducers of every routine, built and run against netlib (clang-16).
 $(OUT)/tests/test_lapack_emit: $(call obj,unit,$(addprefix harnesses/blas/,lapack_emit.c lapack_emit_runtime.c \
-  lapack_case.c lapack_call.c lapack_construct.c lapack_dense.c lapack_judge_invalid.c lapack_judge.c lapack_backends.c \
+  lapack_check.c lapack_case.c lapack_call.c lapack_construct.c lapack_dense.c lapack_judge_invalid.c lapack_judge.c lapack_backends.c \
   blas_operand.c) harnesses/libraries/debian_blas_lapack/mlf_blas_libraries.c)
 $(OUT)/tests/test_lapack_emit: TEST_LDLIBS := -ldl
 # The beta-times-unit and product-times-unit semantics (BLIS, ATLAS and OpenBLAS multiplying
