@@ -75,8 +75,12 @@ int mlf_nonfinite_allowed(int overflow_possible, double got) {
     fprintf(stderr, "mlf: an allowed set was checked before its reference derived it\n");
     abort();
   }
-  if (overflow_possible == MLF_NONFINITE_ANY) return 1;
-  return (overflow_possible & (isnan(got) ? MLF_MAY_NAN : got > 0 ? MLF_MAY_POS_INF : MLF_MAY_NEG_INF)) != 0;
+  if (overflow_possible == MLF_NONFINITE_ANY || overflow_possible & mlf_nonfinite_bit(got)) return 1;
+  if (overflow_possible & MLF_SET_PARTIAL) {
+    fprintf(stderr, "mlf: a partial allowed set was checked for a result it was not derived for\n");
+    abort();
+  }
+  return 0;
 }
 
 int mlf_nonfinite_negated(int overflow_possible) {

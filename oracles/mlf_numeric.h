@@ -37,8 +37,15 @@ enum { MLF_NONFINITE_ANY = 1, MLF_MAY_POS_INF = 2, MLF_MAY_NEG_INF = 4, MLF_MAY_
 /* overflow_possible of an element whose set its reference has not derived yet (deriving it is
  * costly and seldom needed): the harness settles the element before a check needs the set,
  * which is only when a non-finite result differs from the value (mlf_same_nonfinite). A check
- * that meets it aborts: a harness bug, never a verdict. */
-enum { MLF_SET_PENDING = 16 };
+ * that meets it aborts: a harness bug, never a verdict. MLF_SET_PARTIAL beside MLF_MAY_* bits:
+ * the set holds at least those results, derived until it held the ones the harness asked
+ * about; a check of a result outside them aborts likewise. */
+enum { MLF_SET_PENDING = 16, MLF_SET_PARTIAL = 32 };
+
+/* The MLF_MAY_* bit of a non-finite result: NaN, +Inf or -Inf. */
+static inline int mlf_nonfinite_bit(double got) {
+  return got != got ? MLF_MAY_NAN : got > 0 ? MLF_MAY_POS_INF : MLF_MAY_NEG_INF;
+}
 
 /* The expectation of an exact value (a reference's long double, whose range is wider than a
  * double's) within bound: a finite value beyond the largest double by at most the bound

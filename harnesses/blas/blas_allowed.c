@@ -102,10 +102,12 @@ static tcomplex cmul(tcomplex x, tcomplex y, int zero_parts, const blas_precisio
 
 static tcomplex input(blas_cld x) { return (tcomplex){atom(x.re, 0), atom(x.im, 0), 0}; }
 
-/* The orders of the products: alpha (sum x y), sum (alpha x) y, sum (alpha y) x,
- * sum alpha (x y), sum x y without alpha (a unit alpha left out), and the reference's split
- * (alpha times the partial sum of some x y, the other terms alpha times one factor first). */
-enum { ALPHA_OF_SUM, ALPHA_X_FIRST, ALPHA_Y_FIRST, ALPHA_EACH, ALPHA_LEFT_OUT, REFERENCE_SPLIT,
+/* The orders of the products: alpha (sum x y), sum alpha (x y), sum x y without alpha (a unit
+ * alpha left out), sum (alpha x) y, sum (alpha y) x, and the reference's split (alpha times the
+ * partial sum of some x y, the other terms alpha times one factor first). The allowed set is
+ * their union; a caller that asks only about some results stops at the first order that gives
+ * them, so the three that reuse the products x y come before those forming more per term. */
+enum { ALPHA_OF_SUM, ALPHA_EACH, ALPHA_LEFT_OUT, ALPHA_X_FIRST, ALPHA_Y_FIRST, REFERENCE_SPLIT,
        ORDERS };
 
 /* Term l of the sum under order (x y for ALPHA_OF_SUM, where alpha comes after the sum); xy
@@ -170,7 +172,12 @@ static void add_order(const blas_complex_element *e, const tcomplex *xy, int ord
   }
 }
 
-void blas_complex_allowed(const blas_complex_element *e, int allowed[2]) {
+/* 1 when allowed holds every bit need asks for in both parts. */
+static int holds(const int allowed[2], const int *need) {
+  return need && (allowed[0] & need[0]) == need[0] && (allowed[1] & need[1]) == need[1];
+}
+
+int blas_complex_allowed(const blas_complex_element *e, const int *need, int allowed[2]) {
   static mlf_scratch storage, products;
   /* re and im: the terms, alpha times the partial sum, and beta c; partial: its terms */
   tracked *re = mlf_scratch_get(&storage, 4 * (e->k + 2) * sizeof *re), *im = re + e->k + 2;
@@ -182,10 +189,13 @@ void blas_complex_allowed(const blas_complex_element *e, int allowed[2]) {
   int unit_beta = e->with_beta && e->beta.re == 1 && e->beta.im == 0;
   allowed[0] = allowed[1] = 0;
   int every = MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
-  for (int order = 0; order < ORDERS && (allowed[0] != every || allowed[1] != every); order++) {
+  for (int order = 0; order < ORDERS; order++) {
+    if (allowed[0] == every && allowed[1] == every) return 1;
+    if (holds(allowed, need)) return 0;
     if ((order == ALPHA_LEFT_OUT && !unit_alpha) || (order == REFERENCE_SPLIT && !e->in_partial_sum))
       continue;
     for (int beta_left_out = 0; beta_left_out <= unit_beta; beta_left_out++)
       add_order(e, xy, order, beta_left_out, re, im, partial, allowed);
   }
+  return 1;
 }

@@ -52,6 +52,10 @@ typedef struct {
  * sign, or past the overflow threshold (its error bound reaches its value or the largest
  * number) meets an infinity or enters the result, and where a partial sum of the real products
  * may overflow in some association (the positive or the negative ones reach the largest
- * number), however small the whole sum. A part every order keeps finite gets 0. */
-void blas_complex_allowed(const blas_complex_element *e, int allowed[2]);
+ * number), however small the whole sum. A part every order keeps finite gets 0.
+ * need (NULL: the whole union) names the MLF_MAY_* bits per part a caller asks about: the
+ * orders are evaluated until each part's set holds them. Returns 1 when the sets are the whole
+ * union (every order evaluated, or every result allowed in both parts), 0 when they are a part
+ * of it that holds need (a subset: a result in it is allowed, one outside is not decided). */
+int blas_complex_allowed(const blas_complex_element *e, const int *need, int allowed[2]);
 #endif

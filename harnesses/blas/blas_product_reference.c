@@ -217,6 +217,7 @@ static struct {
   mlf_scratch kept; /* the terms of the element blas_complex_allowed judges */
   mlf_scratch split; /* which of them enter the reference's partial sum (reference_split) */
   int defer_sets;   /* the exact pass of a product with sets_on_demand */
+  const int *need;  /* what blas_product_settle_for asks of the set it derives (NULL: all) */
   memo_entry *memo; /* m x n x MEMO_KINDS */
   size_t memo_capacity;
   unsigned long generation;
@@ -445,9 +446,9 @@ static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t 
     if (sem == BLAS_SEM_EMPTY_SUM_SCALED && !terms && r.products)
       ce.k = 1, kept[0] = kept[stride] = (cld){0, 0}; /* alpha * 0 */
     int allowed[2];
-    blas_complex_allowed(&ce, allowed);
+    int partial = !blas_complex_allowed(&ce, quick ? NULL : loaded.need, allowed) ? MLF_SET_PARTIAL : 0;
     if (quick) allowed[0] = allowed[1] = 0; /* C exactly as it was */
-    out[0].overflow_possible = allowed[0], out[1].overflow_possible = allowed[1];
+    out[0].overflow_possible = allowed[0] | partial, out[1].overflow_possible = allowed[1] | partial;
   } else if (underflow_meets_inf) {
     out[0].overflow_possible = MLF_NONFINITE_ANY;
   } else if (real_infinite_alpha && r.products && terms) {
@@ -542,10 +543,32 @@ void blas_product_reference(const blas_product *pr, mlf_expect *exact) {
   loaded.defer_sets = 0;
 }
 
-void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j) {
+/* Derives the set of complex element (i, j) until it holds need (NULL: all of it), keeping
+ * what a partial set held already. */
+static void settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j, const int *need) {
   if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
   mlf_expect *e = &exact[(i * pr->n + j) * 2];
-  if (e->overflow_possible & MLF_SET_PENDING) expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, e);
+  int open = MLF_SET_PENDING | MLF_SET_PARTIAL;
+  if (!(e->overflow_possible & open)) return;
+  int held[2] = {e[0].overflow_possible & ~open, e[1].overflow_possible & ~open};
+  if (!(e->overflow_possible & MLF_SET_PENDING) && need && (held[0] & need[0]) == need[0] &&
+      (held[1] & need[1]) == need[1])
+    return;
+  int asked[2] = {need ? need[0] | held[0] : 0, need ? need[1] | held[1] : 0};
+  loaded.need = need ? asked : NULL;
+  expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, e);
+  loaded.need = NULL;
+}
+
+void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j) {
+  settle(pr, exact, i, j, NULL);
+}
+
+void blas_product_settle_for(const blas_product *pr, mlf_expect *exact, size_t i, size_t j,
+                             size_t part, double got) {
+  int need[2] = {0, 0};
+  need[part] = mlf_nonfinite_bit(got);
+  settle(pr, exact, i, j, need);
 }
 
 /* Element (i, j) under sem and side, computed once per loaded problem however many backends

@@ -104,6 +104,14 @@ void blas_product_reference(const blas_product *pr, mlf_expect *exact);
  * blas_product_reference filled for pr); nothing when it is not pending. */
 void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j);
 
+/* As blas_product_settle, but only until the set of part `part` decides the non-finite got:
+ * the orders are evaluated until one allows got, or all have been (MLF_SET_PARTIAL marks a set
+ * left part-derived; it keeps what it held, so results it allowed stay allowed). The set is
+ * then complete wherever got is not allowed, so a verdict that names a mismatch reads the
+ * whole set. */
+void blas_product_settle_for(const blas_product *pr, mlf_expect *exact, size_t i, size_t j,
+                             size_t part, double got);
+
 /* Element (i, j) under another semantics (out[0], and out[1] for complex), computed on demand
  * in O(k): only needed to name a mismatch. pr must be the last blas_product_reference's.
  * BLAS_SEM_ZERO_SKIP here tests both factors (BLAS_SKIP_EITHER below). */

@@ -67,10 +67,10 @@ static void reference_split_adds_alpha_times_empty_sum(void **state) {
   blas_complex_element e = {.p = &p, .alpha = {INFINITY, 0}, .x = &x, .y = &y, .k = 1,
                             .products = 1};
   int allowed[2];
-  blas_complex_allowed(&e, allowed);
+  blas_complex_allowed(&e, NULL, allowed);
   assert_int_equal(allowed[1], MLF_MAY_POS_INF);
   e.in_partial_sum = &outside_partial_sum;
-  blas_complex_allowed(&e, allowed);
+  blas_complex_allowed(&e, NULL, allowed);
   assert_int_equal(allowed[1], MLF_MAY_POS_INF | MLF_MAY_NAN);
 }
 
@@ -88,7 +88,7 @@ static void infinite_part_keeps_its_finite_products(void **state) {
                             .beta = {-0x1.fffffep+127L, 0}, .c = c, .x = &x, .y = &y, .k = 1,
                             .products = 1, .with_beta = 1};
   int allowed[2];
-  blas_complex_allowed(&e, allowed);
+  blas_complex_allowed(&e, NULL, allowed);
   assert_true(allowed[1] & MLF_MAY_NAN);
   assert_true(allowed[1] & MLF_MAY_POS_INF);
 }
@@ -218,21 +218,26 @@ static void folded_alpha_unscaled_sum_may_overflow(void **state) {
   assert_int_equal(blas_verdict_of(-INFINITY, &exact[0], &pr, 0, 0, 0).base, BLAS_VERDICT_INF);
 }
 
-/* The sets a product with sets_on_demand leaves pending settle to the sets the eager pass
- * derives, element by element (value, bound and set), and only complex elements an infinity
- * enters are pending; a result equal to the value is judged without settling. A 2 x 3 problem,
- * k = 2: row 0 of L and column 1 of R hold infinities of both signs, one element none. */
-static void sets_on_demand_settle_to_the_eager_sets(void **state) {
-  (void)state;
+/* A 2 x 3 complex problem, k = 2, for the sets a product with sets_on_demand leaves pending:
+ * row 0 of L and column 1 of R hold infinities of both signs, one element none. */
+static blas_product pending_problem(void) {
   static blas_cld left[4], right[6], c_in[6];
   left[0] = (blas_cld){INFINITY, 1}, left[1] = (blas_cld){0.5L, -2};
   left[2] = (blas_cld){3, 0.25L}, left[3] = (blas_cld){-1, 1};
   right[0] = (blas_cld){1, 1}, right[1] = (blas_cld){-INFINITY, 2}, right[2] = (blas_cld){2, -1};
   right[3] = (blas_cld){-1, 0.5L}, right[4] = (blas_cld){1, -INFINITY}, right[5] = (blas_cld){4, 1};
   for (int e = 0; e < 6; e++) c_in[e] = (blas_cld){e - 2.5L, 0.75L};
-  blas_product pr = {.p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX), .m = 2, .n = 3,
-                     .k = 2, .alpha = {2, 0.75}, .beta = {1, -1}, .left = left, .right = right,
-                     .c_in = c_in};
+  return (blas_product){.p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX), .m = 2, .n = 3,
+                        .k = 2, .alpha = {2, 0.75}, .beta = {1, -1}, .left = left, .right = right,
+                        .c_in = c_in};
+}
+
+/* The pending sets settle to the sets the eager pass derives, element by element (value, bound
+ * and set), and only complex elements an infinity enters are pending; a result equal to the
+ * value is judged without settling. */
+static void sets_on_demand_settle_to_the_eager_sets(void **state) {
+  (void)state;
+  blas_product pr = pending_problem();
   mlf_expect eager[12], lazy[12];
   blas_product_reference(&pr, eager);
   pr.sets_on_demand = 1;
@@ -251,6 +256,43 @@ static void sets_on_demand_settle_to_the_eager_sets(void **state) {
     assert_memory_equal(&lazy[e].bound, &eager[e].bound, sizeof eager[e].bound);
     assert_int_equal(lazy[e].overflow_possible, eager[e].overflow_possible);
   }
+}
+
+/* Settling only for a result (blas_product_settle_for) judges every non-finite result as the
+ * eager set does, asked in any order, part by part: a result the set allows is allowed after
+ * a partial derivation, one it does not leaves the set complete; results asked before stay
+ * allowed; a full settle afterwards gives the eager set. */
+static void settle_for_a_result_judges_as_the_eager_set(void **state) {
+  (void)state;
+  blas_product pr = pending_problem();
+  mlf_expect eager[12], lazy[12];
+  blas_product_reference(&pr, eager);
+  pr.sets_on_demand = 1;
+  const double results[3] = {NAN, INFINITY, -INFINITY};
+  int partial = 0;
+  for (int first = 0; first < 3; first++) {
+    blas_product_reference(&pr, lazy);
+    for (size_t e = 0; e < 12; e++) {
+      size_t i = e / 6, j = e / 2 % 3, part = e % 2;
+      for (int r = 0; r < 3; r++) {
+        double got = results[(first + r) % 3];
+        if (mlf_same_nonfinite(got, lazy[e].value)) continue;
+        blas_product_settle_for(&pr, lazy, i, j, part, got);
+        partial += (lazy[e].overflow_possible & MLF_SET_PARTIAL) != 0;
+        assert_int_equal(mlf_check_expect(got, &lazy[e]), mlf_check_expect(got, &eager[e]));
+        for (int q = 0; q < r; q++) { /* asked before: still decided as eagerly */
+          double before = results[(first + q) % 3];
+          if (!mlf_same_nonfinite(before, lazy[e].value))
+            assert_int_equal(mlf_check_expect(before, &lazy[e]) == MLF_CMP_OK,
+                             mlf_check_expect(before, &eager[e]) == MLF_CMP_OK);
+        }
+      }
+    }
+    for (size_t i = 0; i < 2; i++)
+      for (size_t j = 0; j < 3; j++) blas_product_settle(&pr, lazy, i, j);
+    for (int e = 0; e < 12; e++) assert_int_equal(lazy[e].overflow_possible, eager[e].overflow_possible);
+  }
+  assert_true(partial > 0); /* some set was decided before every order was evaluated */
 }
 
 static mlf_cmp_kind level1_judged(const double *f, int k, int overflow, double got) {
@@ -284,6 +326,7 @@ int main(void) {
       cmocka_unit_test(folded_alpha_not_derived),   cmocka_unit_test(partial_sum_overflow_widens),
       cmocka_unit_test(folded_alpha_unscaled_sum_may_overflow),
       cmocka_unit_test(sets_on_demand_settle_to_the_eager_sets),
+      cmocka_unit_test(settle_for_a_result_judges_as_the_eager_set),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
