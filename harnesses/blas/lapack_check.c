@@ -258,6 +258,71 @@ double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, c
   return (double)worst;
 }
 
+/* The routines' X is V^ y, V^ (nearly unitary) the right singular vectors of A + E kept by
+ * their truncation and ||E||_2 <= E = eps' ||A|| + floor, eps' and floor as in
+ * lapack_check_least_squares (a backward-stable SVD; anorm = max(||A||_1, ||A||_inf) >=
+ * ||A||_2). Weyl moves each singular value by E at most, and the routines' threshold
+ * rcond s^_1 (rounded, and with "machine precision" DLAMCH('P') = 2u in dgelss.f:384 but
+ * DLAMCH('E') = u in dlalsd.f:237 for rcond < 0) lies within (1 + rcond)(E + u s_1) of
+ * tau = rcond s_1. So the truncation is ambiguous ("close") when one of the min(m, n)
+ * singular values lies within eta = (1 + rcond)(E + u s_1) of tau: the routines may keep it
+ * or not, and keeping it legitimately puts a component of any size along its vector; then the
+ * check does not apply. Otherwise they keep the same r values, or fewer (dgelss's THR is at
+ * least SFMIN), and Wedin's sin theta theorem (Stewart and Sun, Thm V.4.4) bounds the part of
+ * span(V^) outside span(V_r) by E / gap, gap = s_r - s_{r+1} - E > 0 (s_{r+1} = 0 past
+ * min(m, n)). Forming X = V^ y adds eps' ||y|| for V^'s distance to unitary and the product's
+ * rounding, and ||y|| = ||x|| to first order: the part of x_j outside span(V_r) is at most
+ * (E / gap + 2 eps') ||x_j||_2 + floor (floor: X rounded into the subnormal grid). The
+ * oracle's own SVD in long double (u = 2^-64) errs by far less than E (eps' >= 30 * 2^-53). */
+double lapack_check_minimum_norm(const ld_mat *a, int trans, const ld_mat *x, long double rcond,
+                                 long double eps, long double tiny) {
+  size_t n = x->rows, k = a->rows < a->cols ? a->rows : a->cols;
+  ld_mat id = ld_identity(trans ? a->rows : a->cols, a->cplx), v;
+  ld_mat opa = ld_mul(a, trans ? 'C' : 'N', &id, 'N', 0);
+  long double *s = calloc(n + 1, sizeof *s);
+  size_t *order = calloc(n + 1, sizeof *order);
+  if (!s || !order) abort();
+  int converged = ld_jacobi_svd(&opa, &v, s);
+  for (size_t i = 0; i < n; i++) { /* order: indices by descending s (insertion sort) */
+    size_t j = i;
+    for (; j > 0 && s[order[j - 1]] < s[i]; j--) order[j] = order[j - 1];
+    order[j] = i;
+  }
+  long double an = ld_norm1(a), ai = ld_norm_inf(a), anorm = an > ai ? an : ai;
+  size_t dim = a->rows > a->cols ? a->rows : a->cols;
+  if (x->cols > dim) dim = x->cols;
+  long double epsp = LIN_THRESHOLD * dim * eps, floor_ = n * underflow_floor(dim, tiny, NULL, NULL, NULL);
+  long double s1 = n ? s[order[0]] : 0, tau = rcond * s1, e = epsp * anorm + floor_;
+  long double eta = (1 + rcond) * (e + eps * s1);
+  size_t r = 0;
+  int ambiguous = !converged;
+  for (size_t i = 0; i < k; i++) {
+    ambiguous |= fabsl(s[order[i]] - tau) <= eta;
+    r += s[order[i]] > tau;
+  }
+  long double worst = ambiguous ? -1 : 0;
+  long double spread = r == 0 ? 0 : e / (s[order[r - 1]] - (r < k ? s[order[r]] : 0) - e);
+  for (size_t j = 0; !ambiguous && j < x->cols; j++) {
+    long double out2 = 0, xn = 0; /* ||V_2^H x_j||^2 over the discarded vectors, ||x_j|| */
+    for (size_t t = r; t < n; t++) {
+      long double cr = 0, ci = 0; /* v^H x_j */
+      for (size_t i = 0; i < n; i++) {
+        size_t av = LD_AT(&v, i, order[t]), ax = LD_AT(x, i, j);
+        long double vr = v.re[av], vi = v.im ? v.im[av] : 0, xr = x->re[ax], xi = x->im ? x->im[ax] : 0;
+        cr += vr * xr + vi * xi, ci += vr * xi - vi * xr;
+      }
+      out2 += cr * cr + ci * ci;
+    }
+    for (size_t i = 0; i < n; i++) xn += ld_modulus(x, i, j) * ld_modulus(x, i, j);
+    long double out = sqrtl(out2), allowed = (spread + 2 * epsp) * sqrtl(xn) + floor_;
+    long double q = out == 0 ? 0 : out / allowed;
+    if (!(q <= worst)) worst = q;
+  }
+  free(s), free(order);
+  ld_free(&id), ld_free(&opa), ld_free(&v);
+  return (double)worst;
+}
+
 double lapack_check_svd(const ld_mat *a, const ld_mat *u, const long double *s, const ld_mat *vt,
                         long double eps, long double tiny) {
   ld_mat us = ld_new(u->rows, u->cols, u->cplx);

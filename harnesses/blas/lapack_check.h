@@ -40,6 +40,13 @@ double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau,
 double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, const ld_mat *x,
                                   long double rcond, long double eps, long double tiny);
 
+/* Minimum norm: the part of each column of X outside the row space of op(A) truncated at
+ * rcond s_1 (the span of the right singular vectors kept) against perturbation theory's
+ * allowance; -1 when the truncation is ambiguous (a singular value close to rcond s_1, see
+ * .c). rcond 0 for ?gels, whose underdetermined solution is the minimum-norm one. */
+double lapack_check_minimum_norm(const ld_mat *a, int trans, const ld_mat *x, long double rcond,
+                                 long double eps, long double tiny);
+
 /* ||I - Q^H Q||_1 / (max(rows, cols) eps) / 50 (LAPACK's svd.in, sep.in threshold). */
 double lapack_check_orthonormal_columns(const ld_mat *q, char op, long double eps);
 /* ||A - U diag(s) V^H||_1 against 50 max(m,n) ||A||_1 eps plus the rounding of each s_j

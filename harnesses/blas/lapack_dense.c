@@ -1,5 +1,6 @@
 /* Long double dense matrices for the LAPACK oracles (see lapack_dense.h). */
 #include "lapack_dense.h"
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,4 +228,60 @@ int ld_inverse(const ld_mat *a, ld_mat *inv) {
   }
   ld_free(&w);
   return 1;
+}
+
+/* Columns p and q of x: with e = conj(g) / |g| the phase that makes w_p^H (e w_q) real,
+ * (x_p, x_q) := (c x_p - s e x_q, s x_p + c e x_q). */
+static void rotate(ld_mat *x, size_t p, size_t q, long double c, long double s, long double er,
+                   long double ei) {
+  for (size_t i = 0; i < x->rows; i++) {
+    size_t ap = LD_AT(x, i, p), aq = LD_AT(x, i, q);
+    long double pr = x->re[ap], pi = x->im ? x->im[ap] : 0;
+    long double qr0 = x->re[aq], qi0 = x->im ? x->im[aq] : 0;
+    long double qr = er * qr0 - ei * qi0, qi = er * qi0 + ei * qr0;
+    x->re[ap] = c * pr - s * qr, x->re[aq] = s * pr + c * qr;
+    if (x->im) x->im[ap] = c * pi - s * qi, x->im[aq] = s * pi + c * qi;
+  }
+}
+
+/* Hestenes' method: W = a V with V a product of plane rotations, each making one pair of W's
+ * columns orthogonal (Rutishauser's t, the smaller root of t^2 + 2 zeta t - 1 = 0, for the
+ * real Gram entries after the phase e), swept cyclically until every pair is orthogonal to
+ * cols LDBL_EPSILON relative to the columns' norms (Demmel and Veselic 1992, Alg. 4.1); then
+ * W = U diag(s) and s_j = ||w_j||. */
+int ld_jacobi_svd(const ld_mat *a, ld_mat *v, long double *s) {
+  size_t m = a->rows, n = a->cols;
+  ld_mat w = ld_new(m, n, a->cplx);
+  memcpy(w.re, a->re, m * n * sizeof *w.re);
+  if (a->cplx) memcpy(w.im, a->im, m * n * sizeof *w.im);
+  *v = ld_identity(n, a->cplx);
+  int rotated = 1;
+  for (int sweep = 0; rotated && sweep < 60; sweep++) {
+    rotated = 0;
+    for (size_t p = 0; p + 1 < n; p++)
+      for (size_t q = p + 1; q < n; q++) {
+        long double al = 0, be = 0, gr = 0, gi = 0; /* ||w_p||^2, ||w_q||^2, w_p^H w_q */
+        for (size_t i = 0; i < m; i++) {
+          size_t ap = LD_AT(&w, i, p), aq = LD_AT(&w, i, q);
+          long double pr = w.re[ap], pi = w.im ? w.im[ap] : 0, qr = w.re[aq], qi = w.im ? w.im[aq] : 0;
+          al += pr * pr + pi * pi, be += qr * qr + qi * qi;
+          gr += pr * qr + pi * qi, gi += pr * qi - pi * qr;
+        }
+        long double g = hypotl(gr, gi);
+        if (!(g > (long double)n * LDBL_EPSILON * sqrtl(al) * sqrtl(be))) continue;
+        rotated = 1;
+        long double zeta = (be - al) / (2 * g);
+        long double t = copysignl(1, zeta) / (fabsl(zeta) + hypotl(1, zeta));
+        long double c = 1 / hypotl(1, t);
+        rotate(&w, p, q, c, c * t, gr / g, -gi / g);
+        rotate(v, p, q, c, c * t, gr / g, -gi / g);
+      }
+  }
+  for (size_t j = 0; j < n; j++) {
+    long double sum = 0;
+    for (size_t i = 0; i < m; i++) sum += ld_modulus(&w, i, j) * ld_modulus(&w, i, j);
+    s[j] = sqrtl(sum);
+  }
+  ld_free(&w);
+  return !rotated;
 }

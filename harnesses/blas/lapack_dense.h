@@ -51,4 +51,10 @@ void ld_reflect(ld_mat *m, char side, const long double *v_re, const long double
 /* Inverse by Gauss-Jordan elimination with partial pivoting; returns 0, with *inv holding
  * nothing to free, when a pivot is exactly zero (singular to long double working precision). */
 int ld_inverse(const ld_mat *a, ld_mat *inv);
+
+/* Singular values s (a->cols of them, in no particular order: the min(rows, cols) singular
+ * values and cols - rows zeros when a is wide) and the unitary V whose columns are the right
+ * singular vectors they belong to, by one-sided Jacobi; returns 0 (V still allocated) when it
+ * did not converge. */
+int ld_jacobi_svd(const ld_mat *a, ld_mat *v, long double *s);
 #endif

@@ -30,6 +30,7 @@ typedef enum {
   SHOW_RETURNS,     /* a valid call returns INFO = 0 without fault, stop or hang */
   SHOW_QUERY,       /* a workspace query: A, B untouched and WORK(1) >= the documented floor */
   SHOW_LU_RESIDUAL, /* ?getrf's factor (of the call or its prerequisite): |A - P L U| in the bound */
+  SHOW_RANK,        /* ?gelss / ?gelsd: RANK and X as RCOND truncates the returned S */
 } show_kind;
 
 typedef struct {
@@ -47,7 +48,8 @@ static const kind_rule rules[] = {
     {"read-past-end", SHOW_RETURNS, 0},       {"hang", SHOW_RETURNS, 0},
     {"write-outside", SHOW_QUERY, 1},         {"workspace-query", SHOW_QUERY, 0},
     {"lu-residual", SHOW_LU_RESIDUAL, 0},     {"xerbla-rcond-nan", SHOW_RETURNS, 0},
-    {"exit-rcond-nan", SHOW_RETURNS, 0},
+    {"exit-rcond-nan", SHOW_RETURNS, 0},     {"not-minimum-norm-rcond-ge-1", SHOW_RANK, 0},
+    {"not-minimum-norm-m-zero", SHOW_RANK, 0},
 };
 
 /* The case as the program states it: column-major copies of A and B with their leading
@@ -348,6 +350,19 @@ static void emit_check(FILE *o, const program *p) {
             "  printf(\"expected: |A - P L U| <= gamma_{k+2} P |L||U| + the underflow floor, element by element\\n\"\n"
             "         \"actual:   INFO %d, worst |A - P L U| / allowed %g\\n\", info, q);\n"
             "  bug = !(q <= 1);\n", o);
+      break;
+    case SHOW_RANK: /* dgelsd.f: RANK is "the number of singular values which are greater than
+                       RCOND*S(1)", and those at most it are treated as zero: X = 0 when none */
+      fprintf(o, "  int kept = 0, k = m < n ? m : n, parts = %d;\n"
+                 "  double xmax = 0; /* the largest part of X, B's first N rows */\n"
+                 "  for (int i = 0; i < k; i++) kept += s[i] > rcond * s[0];\n"
+                 "  for (int j = 0; j < nrhs; j++)\n"
+                 "    for (int i = 0; i < n * parts; i++)\n"
+                 "      if (fabs((double)b[(size_t)j * ldb * parts + i]) > xmax) xmax = fabs((double)b[(size_t)j * ldb * parts + i]);\n"
+                 "  printf(\"expected: RANK = %%d (the S(i) > RCOND*S(1), RCOND = %%g, S(1) = %%g)%%s\\n\"\n"
+                 "         \"actual:   INFO %%d, RANK %%d, largest |part| of X %%g\\n\", kept, (double)rcond, (double)s[0],\n"
+                 "         kept ? \"\" : \", X = 0\", info, rank, xmax);\n"
+                 "  bug = info == 0 && (rank != kept || (kept == 0 && xmax != 0));\n", p->cplx ? 2 : 1);
       break;
   }
 }

@@ -1,7 +1,9 @@
 /* The least-squares judge (?gels, ?gelss, ?gelsd): the singular values and RANK of the
- * SVD-based solvers, and the solution's residual against a backward-stable solver's
- * allowance. */
+ * SVD-based solvers, the solution's residual against a backward-stable solver's allowance,
+ * and that the solution is the documented minimum-norm one (within the row space of op(A)
+ * truncated at RCOND). */
 #include "lapack_judge.h"
+#include <math.h>
 #include "lapack_check.h"
 
 void lapack_judge_least_squares(mlf_run *run, const lapack_case *c, const char *name,
@@ -21,6 +23,20 @@ void lapack_judge_least_squares(mlf_run *run, const lapack_case *c, const char *
     lapack_judge_ratio(run, c, name, o,
                        lapack_check_least_squares(&c->A, trans, &c->B, &x, rcond, c->eps, c->p.tiny),
                        "ls-residual", "||op(A)^H r|| against a backward-stable solver's allowance");
+    /* dgelss.f, dgelsd.f: "Singular values S(i) <= RCOND*S(1) are treated as zero. If RCOND
+     * < 0, machine precision is used instead"; a NaN or infinite RCOND has no such meaning.
+     * Known causes get a kind of their own: ?gelss and ?gelsd return at once for M = 0
+     * (dgelss.f:377, dgelsd.f:369), leaving B's rows as X where the minimum-norm X is 0 (?gels
+     * zeroes them), and ?lalsd replaces RCOND >= 1 by eps (dlalsd.f:241), keeping singular
+     * values the documentation drops. */
+    const char *kind = c->routine == LAPACK_GELS ? "not-minimum-norm"
+                       : c->m == 0 ? "not-minimum-norm-m-zero"
+                       : c->routine == LAPACK_GELSD && c->base.rcond_in >= 1 ? "not-minimum-norm-rcond-ge-1"
+                       : "not-minimum-norm";
+    if (isfinite(rcond))
+      lapack_judge_ratio(run, c, name, o,
+                         lapack_check_minimum_norm(&c->A, trans, &x, rcond, c->eps, c->p.tiny), kind,
+                         "X's part outside op(A)'s row space truncated at RCOND");
   }
   ld_free(&x);
 }

@@ -9,7 +9,9 @@
  * (tiny / 2 each) and still catches one off by 2 tiny. The QR and least-squares residuals get
  * the same absolute allowance for gradual underflow (see each test). ld_inverse, which ?gecon's
  * judge calls, frees what it made when A is singular (it leaked the identity it started from,
- * which LeakSanitizer reported on singular ?gecon inputs) and still inverts a regular A. */
+ * which LeakSanitizer reported on singular ?gecon inputs) and still inverts a regular A.
+ * The minimum-norm check of ?gelss / ?gelsd / ?gels (lapack_check_minimum_norm and its call
+ * in lapack_judge_least_squares): see the tests above minimum_norm_planted. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,7 +28,7 @@ enum { M = 5, N = 4 };
  * this test does not link: only gelss is judged here. */
 const char *lapack_routine_name(lapack_routine r, int precision) {
   (void)precision;
-  return r == LAPACK_GELSS ? "gelss" : "other";
+  return r == LAPACK_GELSS ? "gelss" : r == LAPACK_GELSD ? "gelsd" : "other";
 }
 
 /* A single-precision gelss case on the CONDITIONED A scaled by 2^scale_exponent. */
@@ -183,9 +185,107 @@ static void inverse_of_singular_frees(void **state) {
   ld_free(&a), ld_free(&inv);
 }
 
+/* Complex 3 x 3 A = u v^H (rank 1, s_1 = ||u|| ||v||): the row space of A is span(v), that of
+ * A^H span(u). x_j = w + t z, w in that space, z orthogonal to it. */
+static const long double U_RE[3] = {1, 0.5L, -2}, U_IM[3] = {0.25L, -1, 0};
+static const long double V_RE[3] = {0.5L, 1, 1}, V_IM[3] = {-1, 0, 0.75L};
+
+static double rank_one_ratio(int trans, long double t, long double rcond) {
+  ld_mat a = ld_new(3, 3, 1), x = ld_new(3, 1, 1);
+  for (size_t j = 0; j < 3; j++)
+    for (size_t i = 0; i < 3; i++) { /* u_i conj(v_j) */
+      a.re[LD_AT(&a, i, j)] = U_RE[i] * V_RE[j] + U_IM[i] * V_IM[j];
+      a.im[LD_AT(&a, i, j)] = U_IM[i] * V_RE[j] - U_RE[i] * V_IM[j];
+    }
+  const long double *wr = trans ? U_RE : V_RE, *wi = trans ? U_IM : V_IM;
+  /* z = (conj(w_1), -conj(w_0), 0) is orthogonal to w: w^H z = conj(w_0 w_1) - conj(w_1 w_0) */
+  long double zr[3] = {wr[1], -wr[0], 0}, zi[3] = {-wi[1], wi[0], 0};
+  for (size_t i = 0; i < 3; i++) x.re[i] = 3 * wr[i] + t * zr[i], x.im[i] = 3 * wi[i] + t * zi[i];
+  double q = lapack_check_minimum_norm(&a, trans, &x, rcond, 0x1p-53L, 0x1p-1074L);
+  ld_free(&a), ld_free(&x);
+  return q;
+}
+
+/* A component along the null space of op(A)'s truncation is caught (for A and A^H, through
+ * the complex Jacobi rotations), the minimum-norm X passes; rcond = 0 (?gels) judges a
+ * rank-deficient A not at all (its zero singular values are within the band of 0). */
+static void minimum_norm_planted(void **state) {
+  (void)state;
+  for (int trans = 0; trans < 2; trans++) {
+    assert_true(rank_one_ratio(trans, 0, 0.5L) <= 1);
+    assert_true(rank_one_ratio(trans, 1e-9L, 0.5L) > 1);
+    assert_true(rank_one_ratio(trans, 1, 0.5L) > 1);
+    assert_true(rank_one_ratio(trans, 1, 0) < 0);
+  }
+}
+
+/* diag(1, d) x = (1, 1) truncated at rcond: x = (1, 1/d) keeps d, (1, 0) drops it; offdiag
+ * adds the minimum-norm solution's move under a backward error (below). */
+static double diag_ratio(long double d, long double rcond, long double x1, long double offdiag) {
+  ld_mat a = ld_new(2, 2, 0), x = ld_new(2, 1, 0);
+  a.re[0] = 1, a.re[3] = d;
+  x.re[0] = 1 / (1 + offdiag * offdiag), x.re[1] = x1 + offdiag / (1 + offdiag * offdiag);
+  double q = lapack_check_minimum_norm(&a, 0, &x, rcond, 0x1p-53L, 0x1p-1074L);
+  ld_free(&a), ld_free(&x);
+  return q;
+}
+
+/* Near the threshold: d = 1e-6 = rcond exactly (and a few ulps either side) may be kept or
+ * dropped, so neither X fires; d = rcond + 1e-9, unambiguous, must be kept. A backward error
+ * within the allowance moves the kept subspace: the minimum-norm X of [1 e; 0 0] for
+ * b = (1, 0) is (1, e) / (1 + e^2); e = 30 u passes against A = diag(1, 0), e = 1e-10 does
+ * not. */
+static void minimum_norm_near_threshold(void **state) {
+  (void)state;
+  for (int ulps = -2; ulps <= 2; ulps++) {
+    long double d = 1e-6L * (1 + ulps * 0x1p-53L);
+    assert_true(diag_ratio(d, 1e-6L, 1 / d, 0) <= 1);
+    assert_true(diag_ratio(d, 1e-6L, 0, 0) <= 1);
+  }
+  assert_true(diag_ratio(1e-6L + 1e-9L, 1e-6L, 1 / (1e-6L + 1e-9L), 0) <= 1);
+  assert_true(diag_ratio(1e-6L + 1e-9L, 1e-6L, 0, 0) <= 1); /* dropped: covered by ls-residual */
+  assert_true(diag_ratio(0, 0.5L, 0, 30 * 0x1p-53L) <= 1);
+  assert_true(diag_ratio(0, 0.5L, 0, 1e-10L) > 1);
+}
+
+/* The judge: A = [1 0; 0 0], B = (1, 1) with X = (1, 1) (what netlib dgelsd returns for RCOND
+ * = NaN: residual minimal, norm not) is "not-minimum-norm" for RCOND = 0.5, X = (1, 0) is
+ * not; RCOND = NaN is not judged (no truncation is documented for it). */
+static int judged_not_minimum_norm(double rcond, double x1) {
+  lapack_case c;
+  memset(&c, 0, sizeof c);
+  c.routine = LAPACK_GELSD, c.prec = 1;
+  c.p = blas_precision_of(MLF__BLAS__PRECISION__DOUBLE);
+  c.m = c.n = c.k = 2, c.nrhs = 1, c.eps = c.p.unit_roundoff, c.input_safe = 1;
+  c.base.trans = 'N', c.base.rcond_in = rcond;
+  c.A = ld_new(2, 2, 0), c.B = ld_new(2, 1, 0);
+  c.A.re[0] = 1, c.B.re[0] = c.B.re[1] = 1;
+  double x[2] = {1, x1}, s[2] = {1, 0};
+  lapack_buffers bf = {.b = {.data = x, .ld = 2}, .s = s};
+  lapack_outcome o = {.rank = 1};
+  mlf_run run;
+  mlf_run_reset(&run);
+  lapack_judge_least_squares(&run, &c, "netlib", &o, &bf);
+  int found = 0;
+  for (size_t i = 0; i < run.n_findings; i++)
+    found |= strstr(run.findings[i].tag, ":dgelsd:not-minimum-norm") != NULL;
+  ld_free(&c.A), ld_free(&c.B);
+  return found;
+}
+
+static void minimum_norm_judged(void **state) {
+  (void)state;
+  assert_true(judged_not_minimum_norm(0.5, 1));
+  assert_false(judged_not_minimum_norm(0.5, 0));
+  assert_false(judged_not_minimum_norm(NAN, 1));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(inverse_of_singular_frees),
+      cmocka_unit_test(minimum_norm_planted),
+      cmocka_unit_test(minimum_norm_near_threshold),
+      cmocka_unit_test(minimum_norm_judged),
       cmocka_unit_test(ls_residual_subnormal_b),
       cmocka_unit_test(qr_residual_subnormal_r),
       cmocka_unit_test(subnormal_rounding_measured),

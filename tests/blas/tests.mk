@@ -5,9 +5,11 @@ $(OUT)/tests/test_level23_relations: $(call obj,unit,$(filter-out harnesses/blas
 # The verdict's naming of deviant semantics drives the product reference it reads.
 $(OUT)/tests/test_blas_verdict: $(call obj,unit,$(addprefix harnesses/blas/,blas_operand.c \
   blas_product_reference.c blas_allowed.c blas_verdict.c))
-# The LAPACK spectrum judges in the subnormal range, on constructed matrices (no library call).
+# The LAPACK spectrum judges in the subnormal range, on constructed matrices, and the
+# least-squares judge's minimum-norm check (no library call).
 $(OUT)/tests/test_lapack_spectrum: $(call obj,unit,$(addprefix harnesses/blas/,lapack_construct.c \
-  lapack_dense.c lapack_judge.c lapack_judge_spectrum.c lapack_check.c blas_operand.c))
+  lapack_dense.c lapack_judge.c lapack_judge_spectrum.c lapack_judge_least_squares.c lapack_check.c \
+  blas_operand.c))
 # The ?gecon judge: which factors bound rcond (no library call).
 $(OUT)/tests/test_lapack_gecon: $(call obj,unit,$(addprefix harnesses/blas/,lapack_dense.c \
   lapack_judge.c lapack_judge_factor.c lapack_check.c blas_operand.c))
