@@ -99,9 +99,9 @@ long level23_first_outside(const level23_problem *pb, const level23_operand *out
     for (size_t j = 0; j < cols; j++) {
       blas_cld u = level23_get(out, p, i, j), v = level23_get(y, p, i, j);
       for (size_t part = 0; part < parts; part++) {
-        const mlf_expect *e = &pb->expected[(i * cols + j) * parts + part];
         long double du = part ? u.im : u.re, dv = part ? v.im : v.re;
         if (du == dv || (isnan(du) && isnan(dv))) continue;
+        const mlf_expect *e = level23_expect_for(pb, i, j, (int)part, (double)dv);
         if (e->overflow_possible && !(isfinite(du) && isfinite(dv))) {
           /* an overflow: y's order is one of the sum's orders, so its value must be one the
            * element allows (the bound, the non-finite set, an infinity's sign: blas_verdict) */

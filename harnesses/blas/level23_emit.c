@@ -41,7 +41,7 @@ static size_t expectations(const level23_problem *pb, blas_emit_expect *rules) {
           if (pb->quick_return) continue; /* untouched: the unchanged check covers it */
           x.rule = 'z';
         } else {
-          const mlf_expect *e = &pb->expected[(i * cols + j) * (size_t)parts + (size_t)part];
+          const mlf_expect *e = level23_expect(pb, i, j, part);
           x = blas_emit_expect_of(x.scalar, i, j, part, e, p->is_complex ? &alt[part] : NULL);
         }
         rules[n++] = x;

@@ -35,6 +35,11 @@ typedef struct {
 } level23_verdict;
 
 void level23_problem_make(level23_problem *pb, const Mlf__Blas__Level23Case *c);
+/* The reference's expectation of element (i, j)'s part (products only), its allowed set
+ * derived as far as deciding got needs (level23_expect_for) or whole (level23_expect). */
+const mlf_expect *level23_expect_for(const level23_problem *pb, size_t i, size_t j, int part,
+                                     double got);
+const mlf_expect *level23_expect(const level23_problem *pb, size_t i, size_t j, int part);
 void level23_problem_free(level23_problem *pb);
 /* The finding tag of backend (NULL: the reference) on pb, of the kind: mlf:blas_level23:...
  * (tag has MLF_TAG_MAX bytes). */
