@@ -51,7 +51,9 @@ static void read_inputs(lapack_case *c) {
 }
 
 void lapack_case_make(lapack_case *c, const Mlf__Lapack__LapackCase *lc) {
+  static unsigned long made;
   memset(c, 0, sizeof *c);
+  c->serial = ++made;
   c->routine = (lapack_routine)lc->routine;
   c->p = blas_precision_of(lc->precision);
   c->prec = (c->p.is_double ? 1 : 0) + (c->p.is_complex ? 2 : 0);

@@ -28,6 +28,7 @@ typedef struct {
   int expected_info;    /* Fortran: -(position of the invalid argument) */
   long double spectrum_tol; /* two libraries' singular values or eigenvalues may differ by this */
   mlf_guard_side side;
+  unsigned long serial; /* distinct for every case made in the process: the key of per-case caches */
 } lapack_case;
 
 /* 1 when the routine takes a right-hand side B (getrs, gesv, potrs and the least squares). */

@@ -274,15 +274,16 @@ double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, c
  * rounding, and ||y|| = ||x|| to first order: the part of x_j outside span(V_r) is at most
  * (E / gap + 2 eps') ||x_j||_2 + floor (floor: X rounded into the subnormal grid). The
  * oracle's own SVD in long double (u = 2^-64) errs by far less than E (eps' >= 30 * 2^-53). */
-double lapack_check_minimum_norm(const ld_mat *a, int trans, const ld_mat *x, long double rcond,
-                                 long double eps, long double tiny) {
-  size_t n = x->rows, k = a->rows < a->cols ? a->rows : a->cols;
-  ld_mat id = ld_identity(trans ? a->rows : a->cols, a->cplx), v;
+void lapack_row_space_derive(lapack_row_space *rs, const ld_mat *a, int trans, size_t nrhs,
+                             long double rcond, long double eps, long double tiny) {
+  size_t n = trans ? a->rows : a->cols, k = a->rows < a->cols ? a->rows : a->cols;
+  ld_mat id = ld_identity(n, a->cplx);
   ld_mat opa = ld_mul(a, trans ? 'C' : 'N', &id, 'N', 0);
   long double *s = calloc(n + 1, sizeof *s);
-  size_t *order = calloc(n + 1, sizeof *order);
-  if (!s || !order) abort();
-  int converged = ld_jacobi_svd(&opa, &v, s);
+  rs->order = calloc(n + 1, sizeof *rs->order);
+  if (!s || !rs->order) abort();
+  int converged = ld_jacobi_svd(&opa, &rs->v, s);
+  size_t *order = rs->order;
   for (size_t i = 0; i < n; i++) { /* order: indices by descending s (insertion sort) */
     size_t j = i;
     for (; j > 0 && s[order[j - 1]] < s[i]; j--) order[j] = order[j - 1];
@@ -290,36 +291,48 @@ double lapack_check_minimum_norm(const ld_mat *a, int trans, const ld_mat *x, lo
   }
   long double an = ld_norm1(a), ai = ld_norm_inf(a), anorm = an > ai ? an : ai;
   size_t dim = a->rows > a->cols ? a->rows : a->cols;
-  if (x->cols > dim) dim = x->cols;
-  long double epsp = LIN_THRESHOLD * dim * eps, floor_ = n * underflow_floor(dim, tiny, NULL, NULL, NULL);
-  long double s1 = n ? s[order[0]] : 0, tau = rcond * s1, e = epsp * anorm + floor_;
+  if (nrhs > dim) dim = nrhs;
+  rs->epsp = LIN_THRESHOLD * dim * eps, rs->floor = n * underflow_floor(dim, tiny, NULL, NULL, NULL);
+  long double s1 = n ? s[order[0]] : 0, tau = rcond * s1, e = rs->epsp * anorm + rs->floor;
   long double eta = (1 + rcond) * (e + eps * s1);
-  size_t r = 0;
-  int ambiguous = !converged;
+  rs->r = 0;
+  rs->ambiguous = !converged;
   for (size_t i = 0; i < k; i++) {
-    ambiguous |= fabsl(s[order[i]] - tau) <= eta;
-    r += s[order[i]] > tau;
+    rs->ambiguous |= fabsl(s[order[i]] - tau) <= eta;
+    rs->r += s[order[i]] > tau;
   }
-  long double worst = ambiguous ? -1 : 0;
-  long double spread = r == 0 ? 0 : e / (s[order[r - 1]] - (r < k ? s[order[r]] : 0) - e);
-  for (size_t j = 0; !ambiguous && j < x->cols; j++) {
+  size_t r = rs->r;
+  rs->spread = r == 0 ? 0 : e / (s[order[r - 1]] - (r < k ? s[order[r]] : 0) - e);
+  free(s);
+  ld_free(&id), ld_free(&opa);
+}
+
+void lapack_row_space_free(lapack_row_space *rs) {
+  ld_free(&rs->v);
+  free(rs->order);
+  rs->order = NULL;
+}
+
+double lapack_check_minimum_norm(const lapack_row_space *rs, const ld_mat *x) {
+  const ld_mat *v = &rs->v;
+  size_t n = x->rows;
+  long double worst = rs->ambiguous ? -1 : 0;
+  for (size_t j = 0; !rs->ambiguous && j < x->cols; j++) {
     long double out2 = 0, xn = 0; /* ||V_2^H x_j||^2 over the discarded vectors, ||x_j|| */
-    for (size_t t = r; t < n; t++) {
+    for (size_t t = rs->r; t < n; t++) {
       long double cr = 0, ci = 0; /* v^H x_j */
       for (size_t i = 0; i < n; i++) {
-        size_t av = LD_AT(&v, i, order[t]), ax = LD_AT(x, i, j);
-        long double vr = v.re[av], vi = v.im ? v.im[av] : 0, xr = x->re[ax], xi = x->im ? x->im[ax] : 0;
+        size_t av = LD_AT(v, i, rs->order[t]), ax = LD_AT(x, i, j);
+        long double vr = v->re[av], vi = v->im ? v->im[av] : 0, xr = x->re[ax], xi = x->im ? x->im[ax] : 0;
         cr += vr * xr + vi * xi, ci += vr * xi - vi * xr;
       }
       out2 += cr * cr + ci * ci;
     }
     for (size_t i = 0; i < n; i++) xn += ld_modulus(x, i, j) * ld_modulus(x, i, j);
-    long double out = sqrtl(out2), allowed = (spread + 2 * epsp) * sqrtl(xn) + floor_;
+    long double out = sqrtl(out2), allowed = (rs->spread + 2 * rs->epsp) * sqrtl(xn) + rs->floor;
     long double q = out == 0 ? 0 : out / allowed;
     if (!(q <= worst)) worst = q;
   }
-  free(s), free(order);
-  ld_free(&id), ld_free(&opa), ld_free(&v);
   return (double)worst;
 }
 

@@ -40,12 +40,26 @@ double lapack_check_qr(const ld_mat *a, const ld_mat *packed, const ld_mat *tau,
 double lapack_check_least_squares(const ld_mat *a, int trans, const ld_mat *b, const ld_mat *x,
                                   long double rcond, long double eps, long double tiny);
 
-/* Minimum norm: the part of each column of X outside the row space of op(A) truncated at
- * rcond s_1 (the span of the right singular vectors kept) against perturbation theory's
- * allowance; -1 when the truncation is ambiguous (a singular value close to rcond s_1, see
- * .c). rcond 0 for ?gels, whose underdetermined solution is the minimum-norm one. */
-double lapack_check_minimum_norm(const ld_mat *a, int trans, const ld_mat *x, long double rcond,
-                                 long double eps, long double tiny);
+/* The row space of op(A) truncated at rcond s_1 (the span of the right singular vectors kept),
+ * as the minimum-norm check needs it: op(A)'s SVD, the values kept, whether the truncation is
+ * ambiguous (a singular value close to rcond s_1, see .c) and the allowance's factors. It
+ * depends on A, rcond and the number of right-hand sides only, so a harness derives it once
+ * per case, not once per library. rcond 0 for ?gels, whose underdetermined solution is the
+ * minimum-norm one. */
+typedef struct {
+  ld_mat v;        /* right singular vectors of op(A), one per column */
+  size_t *order;   /* their indices by descending singular value */
+  size_t r;        /* how many the truncation keeps */
+  int ambiguous;
+  long double spread, epsp, floor; /* E / gap, eps', the underflow floor (see .c) */
+} lapack_row_space;
+void lapack_row_space_derive(lapack_row_space *rs, const ld_mat *a, int trans, size_t nrhs,
+                             long double rcond, long double eps, long double tiny);
+void lapack_row_space_free(lapack_row_space *rs);
+
+/* Minimum norm: the part of each column of X outside rs against perturbation theory's
+ * allowance; -1 when the truncation is ambiguous. */
+double lapack_check_minimum_norm(const lapack_row_space *rs, const ld_mat *x);
 
 /* ||I - Q^H Q||_1 / (max(rows, cols) eps) / 50 (LAPACK's svd.in, sep.in threshold). */
 double lapack_check_orthonormal_columns(const ld_mat *q, char op, long double eps);

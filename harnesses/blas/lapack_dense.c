@@ -247,14 +247,23 @@ static void rotate(ld_mat *x, size_t p, size_t q, long double c, long double s, 
 /* Hestenes' method: W = a V with V a product of plane rotations, each making one pair of W's
  * columns orthogonal (Rutishauser's t, the smaller root of t^2 + 2 zeta t - 1 = 0, for the
  * real Gram entries after the phase e), swept cyclically until every pair is orthogonal to
- * cols LDBL_EPSILON relative to the columns' norms (Demmel and Veselic 1992, Alg. 4.1); then
- * W = U diag(s) and s_j = ||w_j||. */
+ * tol = cols LDBL_EPSILON relative to the columns' norms (Demmel and Veselic 1992, Alg. 4.1),
+ * or its inner product is below delta = tol^2 ||a||_F^2: columns that are rounding noise
+ * beside the others (of size LDBL_EPSILON ||a||, as a rank-deficient a leaves) are never
+ * orthogonal relative to their own norms, and sweeps would go on to the limit. Inner products
+ * up to delta move each s_j^2 by at most cols delta (Weyl on W^H W), so s_j by at most
+ * cols^1.5 LDBL_EPSILON ||a||_F, far below a double backward error. Then W = U diag(s) and
+ * s_j = ||w_j||. */
 int ld_jacobi_svd(const ld_mat *a, ld_mat *v, long double *s) {
   size_t m = a->rows, n = a->cols;
   ld_mat w = ld_new(m, n, a->cplx);
   memcpy(w.re, a->re, m * n * sizeof *w.re);
   if (a->cplx) memcpy(w.im, a->im, m * n * sizeof *w.im);
   *v = ld_identity(n, a->cplx);
+  long double tol = (long double)n * LDBL_EPSILON, frobenius2 = 0;
+  for (size_t i = 0; i < m; i++)
+    for (size_t j = 0; j < n; j++) frobenius2 += ld_modulus(a, i, j) * ld_modulus(a, i, j);
+  long double delta = tol * tol * frobenius2;
   int rotated = 1;
   for (int sweep = 0; rotated && sweep < 60; sweep++) {
     rotated = 0;
@@ -267,8 +276,11 @@ int ld_jacobi_svd(const ld_mat *a, ld_mat *v, long double *s) {
           al += pr * pr + pi * pi, be += qr * qr + qi * qi;
           gr += pr * qr + pi * qi, gi += pr * qi - pi * qr;
         }
-        long double g = hypotl(gr, gi);
-        if (!(g > (long double)n * LDBL_EPSILON * sqrtl(al) * sqrtl(be))) continue;
+        /* |w_p^H w_q| against tol ||w_p|| ||w_q|| and delta, squared (no square root for the
+         * pairs left alone; long double holds the squares of any double's products) */
+        long double g2 = gr * gr + gi * gi;
+        if (!(g2 > tol * tol * al * be) || !(g2 > delta * delta)) continue;
+        long double g = sqrtl(g2);
         rotated = 1;
         long double zeta = (be - al) / (2 * g);
         long double t = copysignl(1, zeta) / (fabsl(zeta) + hypotl(1, zeta));

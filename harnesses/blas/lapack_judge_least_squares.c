@@ -6,6 +6,19 @@
 #include <math.h>
 #include "lapack_check.h"
 
+/* op(A)'s truncated row space for case c, derived for the first library judged on it and
+ * kept for the others (keyed by the case's serial number). */
+static const lapack_row_space *row_space_of(const lapack_case *c, int trans, long double rcond) {
+  static lapack_row_space cached;
+  static unsigned long cached_serial;
+  if (cached_serial != c->serial) {
+    if (cached_serial) lapack_row_space_free(&cached);
+    lapack_row_space_derive(&cached, &c->A, trans, c->nrhs, rcond, c->eps, c->p.tiny);
+    cached_serial = c->serial;
+  }
+  return &cached;
+}
+
 void lapack_judge_least_squares(mlf_run *run, const lapack_case *c, const char *name,
                                 lapack_outcome *o, const lapack_buffers *bf) {
   int trans = c->base.trans != 'N';
@@ -35,7 +48,7 @@ void lapack_judge_least_squares(mlf_run *run, const lapack_case *c, const char *
                        : "not-minimum-norm";
     if (isfinite(rcond))
       lapack_judge_ratio(run, c, name, o,
-                         lapack_check_minimum_norm(&c->A, trans, &x, rcond, c->eps, c->p.tiny), kind,
+                         lapack_check_minimum_norm(row_space_of(c, trans, rcond), &x), kind,
                          "X's part outside op(A)'s row space truncated at RCOND");
   }
   ld_free(&x);
