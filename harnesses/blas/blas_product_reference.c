@@ -192,10 +192,10 @@ static void keep(cld *kept, unsigned char *in_partial, size_t stride, size_t ter
   if (in_partial) in_partial[terms] = (unsigned char)partial;
 }
 
-/* One element's expectation under one semantics (or zero-skip side), valid while generation
- * is the loaded problem's; and, under the semantics at its own index, the infinities its terms
- * allow (blas_product_infinity_allowed), valid while signs_generation is. */
-#define MEMO_KINDS (BLAS_SEMANTICS + BLAS_SKIP_SIDES)
+/* One element's expectation under one semantics (or zero-skip side) in one arithmetic, valid
+ * while generation is the loaded problem's; and, under the semantics at its own index, the
+ * infinities its terms allow (blas_product_infinity_allowed), valid while signs_generation is. */
+#define MEMO_KINDS ((BLAS_SEMANTICS + BLAS_SKIP_SIDES) * BLAS_ARITHMETICS)
 typedef struct {
   unsigned long generation, signs_generation;
   mlf_expect e[2];
@@ -295,7 +295,7 @@ static cld beta_through_alpha(cld alpha, cld beta, const blas_precision *p) {
   return mul(alpha, q, p->is_complex ? ARITH_COMPLEX : ARITH_REAL);
 }
 
-static element_rules rules_for(blas_semantics sem) {
+static element_rules rules_for(blas_semantics sem, blas_arithmetic arithmetic) {
   element_rules r = loaded.exact;
   const blas_precision *p = &loaded.pr->p;
   if (sem == BLAS_SEM_BETA_OVER_ALPHA && r.products && !r.beta_zero && !p->is_complex &&
@@ -312,7 +312,8 @@ static element_rules rules_for(blas_semantics sem) {
   if (sem == BLAS_SEM_BETA_AS_ZERO) r.beta_zero = 1, r.beta_one = 0;
   if (sem == BLAS_SEM_EMPTY_SUM_SCALED) r.products = !(r.alpha.re == 0 && r.alpha.im == 0);
   if (sem == BLAS_SEM_ZERO_ALPHA_COMPUTED) r.products = loaded.pr->k > 0;
-  if (sem == BLAS_SEM_COMPLEX_ZERO_PARTS && r.how == ARITH_COMPLEX) r.how = ARITH_COMPLEX_ZERO_PARTS;
+  if ((sem == BLAS_SEM_COMPLEX_ZERO_PARTS || arithmetic == BLAS_ARITH_ZERO_PARTS) && r.how == ARITH_COMPLEX)
+    r.how = ARITH_COMPLEX_ZERO_PARTS;
   return r;
 }
 
@@ -346,13 +347,13 @@ static int infinite_alpha_set(infinite_alpha_terms t, long double beta_c, long d
   return MLF_MAY_POS_INF | MLF_MAY_NEG_INF | (t.zero_met || opposite ? MLF_MAY_NAN : 0);
 }
 
-/* Element (i, j) under one semantics, from the loaded operands: O(k); side says which factor
- * the zero-skip semantics tests (ignored by the others). */
-static void expect_at(blas_semantics sem, blas_skip_side side, size_t i, size_t j,
-                      mlf_expect *out) {
+/* Element (i, j) under one semantics in one arithmetic, from the loaded operands: O(k); side
+ * says which factor the zero-skip semantics tests (ignored by the others). */
+static void expect_at(blas_semantics sem, blas_skip_side side, blas_arithmetic arithmetic, size_t i,
+                      size_t j, mlf_expect *out) {
   const blas_product *pr = loaded.pr;
   const blas_precision *p = &pr->p;
-  element_rules r = rules_for(sem);
+  element_rules r = rules_for(sem, arithmetic);
   element_sums sums = {{0, 0}, 0};
   size_t k = r.products ? pr->k : 0;
   /* A kernel that scales one factor by alpha first sees 0 * Inf = NaN where alpha times the
@@ -486,9 +487,10 @@ static unsigned infinity_signs(const blas_product *pr, blas_semantics sem, blas_
   return signs;
 }
 
-/* The memo slot of a semantics, zero-skip one per side. */
-static size_t memo_kind(blas_semantics sem, blas_skip_side side) {
-  return sem == BLAS_SEM_ZERO_SKIP ? BLAS_SEMANTICS + (size_t)side : (size_t)sem;
+/* The memo slot of a semantics in an arithmetic, zero-skip one per side. */
+static size_t memo_kind(blas_semantics sem, blas_skip_side side, blas_arithmetic arithmetic) {
+  size_t kind = sem == BLAS_SEM_ZERO_SKIP ? BLAS_SEMANTICS + (size_t)side : (size_t)sem;
+  return kind + (size_t)arithmetic * (BLAS_SEMANTICS + BLAS_SKIP_SIDES);
 }
 
 int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, blas_skip_side side,
@@ -496,7 +498,8 @@ int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, bl
   if (pr->p.is_complex || pr->alpha[0] == 0 || !isinf(got)) return 1;
   unsigned signs;
   if (loaded.pr == pr) { /* every backend's infinity in the element asks: once per problem */
-    memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + memo_kind(sem, side)];
+    memo_entry *entry =
+        &loaded.memo[(i * pr->n + j) * MEMO_KINDS + memo_kind(sem, side, BLAS_ARITH_TEXTBOOK)];
     if (entry->signs_generation != loaded.generation) {
       entry->signs = (unsigned char)infinity_signs(pr, sem, side, i, j);
       entry->signs_generation = loaded.generation;
@@ -539,7 +542,7 @@ void blas_product_reference(const blas_product *pr, mlf_expect *exact) {
   loaded.defer_sets = pr->sets_on_demand;
   for (size_t i = 0; i < m; i++)
     for (size_t j = 0; j < n; j++)
-      expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, &exact[(i * n + j) * parts]);
+      expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, BLAS_ARITH_TEXTBOOK, i, j, &exact[(i * n + j) * parts]);
   loaded.defer_sets = 0;
 }
 
@@ -556,7 +559,7 @@ static void settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j
     return;
   int asked[2] = {need ? need[0] | held[0] : 0, need ? need[1] | held[1] : 0};
   loaded.need = need ? asked : NULL;
-  expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, i, j, e);
+  expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, BLAS_ARITH_TEXTBOOK, i, j, e);
   loaded.need = NULL;
 }
 
@@ -571,14 +574,14 @@ void blas_product_settle_for(const blas_product *pr, mlf_expect *exact, size_t i
   settle(pr, exact, i, j, need);
 }
 
-/* Element (i, j) under sem and side, computed once per loaded problem however many backends
- * ask for it (blas_verdict_of asks for every wrong element of every backend). */
-static void remembered(const blas_product *pr, blas_semantics sem, blas_skip_side side, size_t i,
-                       size_t j, mlf_expect *out) {
+/* Element (i, j) under sem, side and arithmetic, computed once per loaded problem however many
+ * backends ask for it (blas_verdict_of asks for every wrong element of every backend). */
+static void remembered(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                       blas_arithmetic arithmetic, size_t i, size_t j, mlf_expect *out) {
   if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
-  memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + memo_kind(sem, side)];
+  memo_entry *entry = &loaded.memo[(i * pr->n + j) * MEMO_KINDS + memo_kind(sem, side, arithmetic)];
   if (entry->generation != loaded.generation) {
-    expect_at(sem, side, i, j, entry->e);
+    expect_at(sem, side, arithmetic, i, j, entry->e);
     entry->generation = loaded.generation;
   }
   out[0] = entry->e[0];
@@ -609,21 +612,22 @@ size_t blas_product_terms(const blas_product *pr, size_t i, size_t j) {
   return terms;
 }
 
-/* expect_at under sem gives the exact expectation when rules_for(sem) is the exact rules and
- * none of its per-element branches applies: zero-skip leaves out no term (no tested factor of
- * row i of L or column j of R vanishes), structural-zeros adds none (element (i, j) has no
- * structural zero), empty-sum-scaled keeps alpha off no empty sum (a term enters). The infinity
- * signs (infinity_signs) then agree too: they differ only under zero-skip's skipped terms and
- * beta-as-zero, whose rules differ for a nonzero beta. */
+/* expect_at under sem gives the exact semantics' expectation in the same arithmetic when
+ * rules_for gives both the same rules and none of sem's per-element branches applies:
+ * zero-skip leaves out no term (no tested factor of row i of L or column j of R vanishes),
+ * structural-zeros adds none (element (i, j) has no structural zero), empty-sum-scaled keeps
+ * alpha off no empty sum (a term enters). The infinity signs (infinity_signs) then agree too:
+ * they differ only under zero-skip's skipped terms and beta-as-zero, whose rules differ for a
+ * nonzero beta. */
 int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, blas_skip_side side,
-                                   size_t i, size_t j) {
+                                   blas_arithmetic arithmetic, size_t i, size_t j) {
   if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
-  element_rules r = rules_for(sem);
+  element_rules r = rules_for(sem, arithmetic), exact = rules_for(BLAS_SEM_EXACT, arithmetic);
   /* product-times-unit changes an element only where an infinity enters its products: (1, 0)
    * times a finite sum is the sum, and a NaN factor makes both parts NaN already */
   int infinite_term = loaded.row_inf[i] || loaded.col_inf[j] || has_inf(r.alpha);
   if (r.product_times_unit && !(r.products && infinite_term)) r.product_times_unit = 0;
-  if (!same_rules(&r, &loaded.exact)) return 1;
+  if (!same_rules(&r, &exact)) return 1;
   if (!r.products) return 0; /* no term is formed */
   switch (sem) {
     case BLAS_SEM_ZERO_SKIP:
@@ -637,10 +641,10 @@ int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, b
 
 void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t i, size_t j,
                              mlf_expect *out) {
-  remembered(pr, sem, BLAS_SKIP_EITHER, i, j, out);
+  remembered(pr, sem, BLAS_SKIP_EITHER, BLAS_ARITH_TEXTBOOK, i, j, out);
 }
 
-void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
-                                   size_t j, mlf_expect *out) {
-  remembered(pr, BLAS_SEM_ZERO_SKIP, side, i, j, out);
+void blas_product_expect_in(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                            blas_arithmetic arithmetic, size_t i, size_t j, mlf_expect *out) {
+  remembered(pr, sem, side, arithmetic, i, j, out);
 }

@@ -123,23 +123,34 @@ void blas_product_expect_one(const blas_product *pr, blas_semantics sem, size_t 
  * same branch with the operands swapped). Terms the untested factor would drop stay in. */
 typedef enum { BLAS_SKIP_EITHER, BLAS_SKIP_LEFT, BLAS_SKIP_RIGHT, BLAS_SKIP_SIDES } blas_skip_side;
 
-/* 0 when sem (zero-skip testing side) gives element (i, j) of pr the exact semantics'
- * expectation: the rules it applies to every element are the exact ones (compared field by
- * field: beta-as-zero with beta = 0, zero-alpha-computed with alpha != 0, beta-over-alpha where
- * alpha fl(beta / alpha) is beta exactly, ...) and so are element (i, j)'s terms (zero-skip where
- * no tested factor in row i of L or column j of R vanishes, structural-zeros where the element
- * has no structural zero, empty-sum-scaled where a term enters), so it cannot explain a result
- * the exact semantics rejects and need not be evaluated. pr must be the last
+/* The complex arithmetic a semantics is evaluated in: the textbook formula, or the
+ * complex-zero-parts one (a component product with an exactly zero factor counts as zero), which
+ * is as valid (BLAS_SEM_COMPLEX_ZERO_PARTS) and is what leaving a unit beta out gives: the
+ * reference does (3.11 cgemm.f:308, "ELSE IF (BETA.NE.ONE)" before C := BETA*C), so does GSL
+ * (source_gemm_c.h:72 "!(beta_real == 1.0 && beta_imag == 0.0)"), where the textbook
+ * (1, 0) (Inf, y) is (Inf, NaN). A deviant semantics is a deviation in either arithmetic
+ * (blas_verdict). Real precisions have one arithmetic: both give the same. */
+typedef enum { BLAS_ARITH_TEXTBOOK, BLAS_ARITH_ZERO_PARTS, BLAS_ARITHMETICS } blas_arithmetic;
+
+/* 0 when sem (zero-skip testing side) in arithmetic gives element (i, j) of pr the exact
+ * semantics' expectation in that arithmetic: the rules it applies to every element are the
+ * exact ones (compared field by field: beta-as-zero with beta = 0, zero-alpha-computed with
+ * alpha != 0, beta-over-alpha where alpha fl(beta / alpha) is beta exactly, ...) and so are
+ * element (i, j)'s terms (zero-skip where no tested factor in row i of L or column j of R
+ * vanishes, structural-zeros where the element has no structural zero, empty-sum-scaled where a
+ * term enters), so it cannot explain a result the exact semantics in that arithmetic rejects
+ * and need not be evaluated. pr must be the last
  * blas_product_reference's. */
 int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, blas_skip_side side,
-                                   size_t i, size_t j);
+                                   blas_arithmetic arithmetic, size_t i, size_t j);
 
 /* How many terms of element (i, j) enter its sum: those that are no structural zero. */
 size_t blas_product_terms(const blas_product *pr, size_t i, size_t j);
 
-/* Element (i, j) under the zero-skip semantics testing `side`, as blas_product_expect_one. */
-void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, size_t i,
-                                   size_t j, mlf_expect *out);
+/* Element (i, j) under sem (zero-skip testing `side`; the others ignore it) in arithmetic, as
+ * blas_product_expect_one. */
+void blas_product_expect_in(const blas_product *pr, blas_semantics sem, blas_skip_side side,
+                            blas_arithmetic arithmetic, size_t i, size_t j, mlf_expect *out);
 
 /* Membership for an infinite result of a real element (i, j) with alpha != 0 and at least one
  * term, where the expectation lets a non-finite result stand (an infinite alpha: every term a
@@ -151,7 +162,7 @@ void blas_product_expect_zero_skip(const blas_product *pr, blas_skip_side side, 
  * 6.1: a sum of infinities of one sign is that infinity; 4.3: rounding preserves the sign;
  * 7.2: Inf - Inf and 0 * Inf are invalid); a NaN factor leaves only NaN (6.2). Under sem:
  * beta-as-zero leaves beta c out, zero-skip the terms it skips testing `side` (as
- * blas_product_expect_zero_skip, NaN or not); side matters only to zero-skip; the
+ * blas_product_expect_in, NaN or not); side matters only to zero-skip; the
  * others keep the exact terms. 1 when got is in that set or the rule does not apply (complex,
  * alpha = 0, a finite or NaN got, an empty sum). */
 int blas_product_infinity_allowed(const blas_product *pr, blas_semantics sem, blas_skip_side side,

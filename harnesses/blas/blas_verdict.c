@@ -16,25 +16,32 @@ const char *blas_verdict_name(blas_verdict v, char *buf, size_t len) {
   return buf;
 }
 
-/* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides. An
- * infinity must also have a sign the semantics' terms allow (blas_product_infinity_allowed),
- * zero-skip's for the same side. Called only where the exact semantics failed: got is outside
- * the exact expectation e (the one blas_product_reference filled, settled before a non-finite
- * got meets its set) or an infinity of a sign the exact terms do not allow. A sem that
- * blas_product_semantics_differs reports as not differing has that same expectation and the same
- * allowed signs, so it fails as well: skipping it returns the 0 that evaluating it would, and
- * as the callers name the first semantics that explains got, no name changes. */
+/* 1 when semantics sem gives got for element (i, j, part); zero-skip in any of its sides, a
+ * deviant semantics of a complex problem in either arithmetic (blas_arithmetic: GSL's cgemm
+ * skips terms and leaves a unit beta out, so (Inf, y) in C keeps its finite y, which the
+ * textbook (1, 0) C would make NaN). An infinity must also have a sign the semantics' terms
+ * allow (blas_product_infinity_allowed, real only), zero-skip's for the same side. Called only
+ * where the exact semantics failed: got is outside the exact expectation e (the one
+ * blas_product_reference filled, settled before a non-finite got meets its set), and for a
+ * deviant semantics outside the complex-zero-parts one too (blas_verdict_base tries it first),
+ * or an infinity of a sign the exact terms do not allow. A sem that
+ * blas_product_semantics_differs reports as not differing from the exact semantics in the same
+ * arithmetic has that same expectation and the same allowed signs, so it fails as well:
+ * skipping it returns the 0 that evaluating it would, and as the callers name the first
+ * semantics that explains got, no name changes. */
 static int explains(const blas_product *pr, blas_semantics sem, double got, size_t i, size_t j,
                     size_t part) {
   mlf_expect alt[2];
-  for (int side = 0; side < (sem == BLAS_SEM_ZERO_SKIP ? BLAS_SKIP_SIDES : 1); side++) {
-    if (!blas_product_semantics_differs(pr, sem, (blas_skip_side)side, i, j))
-      continue; /* the exact semantics, which failed */
-    if (!blas_product_infinity_allowed(pr, sem, (blas_skip_side)side, i, j, got)) continue;
-    if (sem == BLAS_SEM_ZERO_SKIP) blas_product_expect_zero_skip(pr, (blas_skip_side)side, i, j, alt);
-    else blas_product_expect_one(pr, sem, i, j, alt);
-    if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK) return 1;
-  }
+  int arithmetics = pr->p.is_complex && sem != BLAS_SEM_COMPLEX_ZERO_PARTS ? BLAS_ARITHMETICS : 1;
+  for (int arithmetic = 0; arithmetic < arithmetics; arithmetic++)
+    for (int side = 0; side < (sem == BLAS_SEM_ZERO_SKIP ? BLAS_SKIP_SIDES : 1); side++) {
+      blas_arithmetic a = (blas_arithmetic)arithmetic;
+      if (!blas_product_semantics_differs(pr, sem, (blas_skip_side)side, a, i, j))
+        continue; /* the exact semantics in that arithmetic, which failed */
+      if (!blas_product_infinity_allowed(pr, sem, (blas_skip_side)side, i, j, got)) continue;
+      blas_product_expect_in(pr, sem, (blas_skip_side)side, a, i, j, alt);
+      if (mlf_check_expect(got, &alt[part]) == MLF_CMP_OK) return 1;
+    }
   return 0;
 }
 

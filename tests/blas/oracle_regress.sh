@@ -18,3 +18,6 @@ expect blas_gemm gslcblas-cgemm-textbook-underflow-zero-skip mlf:blas_gemm:gslcb
 # an exact element just beyond -DBL_MAX (zgemm, alpha = (0, DBL_MAX)): netlib rounds it to -Inf,
 # every optimised library's association to -DBL_MAX, within the bound of the exact value.
 expect blas_gemm zgemm-exact-beyond-double-max ok
+# GSL's cgemm skips a term and leaves C untouched for beta = 1, so (-Inf, y) in C keeps y: zero-skip
+# in the complex-zero-parts arithmetic (textbook (1, 0) C would be (-Inf, NaN)), named, not plain nan-lost.
+expect blas_gemm gslcblas-cgemm-unit-beta-zero-skip mlf:blas_gemm:gslcblas:cgemm:nan-lost-zero-skip

@@ -11,7 +11,16 @@
  * Complex (cgemm, 1 x 1, k = 2): alpha = (2^-149, 2^-149), L = [(2^100, 0), (-0x1.fffe26p-3,
  * 0x1.0577p-2)], R = [(1, 0), (1, -Inf)]^T. alpha L(0,1) by the textbook formula in float is
  * (-0, 0) (each real product underflows), though its exact real part rounds to -2^-149, so GSL's
- * cgemm drops that term and returns (alpha L(0,0)) R(0,0) = (2^-49, 2^-49): zero-skip again. */
+ * cgemm drops that term and returns (alpha L(0,0)) R(0,0) = (2^-49, 2^-49): zero-skip again.
+ * Complex with a unit beta (cgemm, 1 x 1, k = 2, as GSL's row-major A^T branch saw it):
+ * alpha = (0, 2^-126), L = [(2^-40, 2^-40), (1, 0)], R = [(1, -Inf), (2^126, 0)]^T, beta = 1,
+ * C = (-Inf, 5). The exact result is (NaN, NaN) (L(0,0) R(0,0) = (Inf, -Inf), then alpha's zero
+ * real part meets it) and (NaN, Inf) in the complex-zero-parts arithmetic. GSL drops term 0
+ * (alpha L(0,0) underflows to (-0, 0)), adds (0, 1) and leaves C as it is for beta = 1
+ * (source_gemm_c.h:72), giving (-Inf, 6): the real part stands (alpha L(0,0) may underflow
+ * against the Inf in the exact semantics), the imaginary one is zero-skip in the zero-parts
+ * arithmetic, where the textbook (1, 0) C = (-Inf, NaN) would lose the 5. Planted: 7, and 1
+ * (skip and beta C dropped, two deviations at once), stay unexplained. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,6 +98,36 @@ static void complex_textbook_underflow_is_zero_skip(void **state) {
   for (int part = 0; part < 2; part++) assert_int_equal(v[part].explained_by, BLAS_SEM_EXACT);
 }
 
+/* The verdicts of got (both parts) for element (0, 0) of the unit-beta complex problem. */
+static void unit_beta_verdicts(double got_re, double got_im, blas_verdict v[2]) {
+  static const blas_cld left[2] = {{0x1p-40L, 0x1p-40L}, {1, 0}};
+  static const blas_cld right[2] = {{1, -INFINITY}, {0x1p126L, 0}}, c = {-INFINITY, 5};
+  blas_product pr = {.p = blas_precision_of(MLF__BLAS__PRECISION__COMPLEX), .m = 1, .n = 1,
+                     .k = 2, .alpha = {0, 0x1p-126}, .beta = {1, 0}, .left = left,
+                     .right = right, .c_in = &c};
+  mlf_expect exact[2];
+  blas_product_reference(&pr, exact);
+  blas_product_settle(&pr, exact, 0, 0);
+  assert_true(isnan(exact[0].value) && isnan(exact[1].value));
+  v[0] = blas_verdict_of(got_re, &exact[0], &pr, 0, 0, 0);
+  v[1] = blas_verdict_of(got_im, &exact[1], &pr, 0, 0, 1);
+}
+
+static void unit_beta_left_out_is_zero_skip(void **state) {
+  (void)state;
+  blas_verdict v[2];
+  unit_beta_verdicts(-INFINITY, 6, v);
+  assert_int_equal(v[0].base, BLAS_VERDICT_OK); /* alpha L(0,0) may underflow against the Inf */
+  assert_int_equal(v[1].base, BLAS_VERDICT_NAN_LOST);
+  assert_int_equal(v[1].explained_by, BLAS_SEM_ZERO_SKIP);
+  static const double planted[] = {7, 1};
+  for (size_t t = 0; t < sizeof planted / sizeof *planted; t++) {
+    unit_beta_verdicts(-INFINITY, planted[t], v);
+    assert_int_equal(v[1].base, BLAS_VERDICT_NAN_LOST);
+    assert_int_equal(v[1].explained_by, BLAS_SEM_EXACT);
+  }
+}
+
 static void planted_wrong_values_stay_unexplained(void **state) {
   (void)state;
   for (int mirrored = 0; mirrored < 2; mirrored++) {
@@ -106,6 +145,7 @@ int main(void) {
       cmocka_unit_test(both_sides_skip_is_still_zero_skip),
       cmocka_unit_test(planted_wrong_values_stay_unexplained),
       cmocka_unit_test(complex_textbook_underflow_is_zero_skip),
+      cmocka_unit_test(unit_beta_left_out_is_zero_skip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
