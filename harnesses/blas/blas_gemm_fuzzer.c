@@ -71,7 +71,7 @@ static void judge(gemm_outcome *o, const gemm_ctx *ctx) {
           if (mlf_within_bound(got, e->value, e->bound)) continue; /* the common case, inline */
         } else if (e->overflow_possible & (MLF_SET_PENDING | MLF_SET_PARTIAL)) {
           if (mlf_same_nonfinite(got, e->value)) continue; /* the set is not needed */
-          if (!isfinite(got)) blas_product_settle_for(ctx->product, ctx->expected, i, j, part, got);
+          blas_product_settle_for(ctx->product, ctx->expected, i, j, part, got);
         }
         blas_verdict k = blas_verdict_base(got, e, ctx->product, i, j, part);
         if (k.base == BLAS_VERDICT_OK) continue;

@@ -104,7 +104,8 @@ void blas_product_reference(const blas_product *pr, mlf_expect *exact);
  * blas_product_reference filled for pr); nothing when it is not pending. */
 void blas_product_settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j);
 
-/* As blas_product_settle, but only until the set of part `part` decides the non-finite got:
+/* As blas_product_settle, but only until the set of part `part` decides got (nothing for a
+ * finite got or the value's own non-finite value, which a check decides without the set):
  * the orders are evaluated until one allows got, or all have been (MLF_SET_PARTIAL marks a set
  * left part-derived; it keeps what it held, so results it allowed stay allowed). The set is
  * then complete wherever got is not allowed, so a verdict that names a mismatch reads the
