@@ -76,6 +76,18 @@ static inline int mlf_within_bound(double got, double want, long double tol) {
   return (diff < 0 ? -diff : diff) <= tol;
 }
 
+/* Raises *worst to err / bound (for a bound > 0) when that is larger: the "max error/bound" a
+ * judge reports and feeds back. Divides only where the quotient may raise it: a normal
+ * fl(err / bound) above w needs err > w bound (1 - 2^-53), and the long double holds w bound
+ * within 2^-64 (no underflow), so skipping err <= w bound (1 - 2^-50) skips no raise; below
+ * the smallest normal w every err is divided. */
+static inline void mlf_raise_ratio(double *worst, double err, double bound) {
+  if (!(bound > 0)) return;
+  if (*worst >= 0x1p-1022 && !(err > (long double)*worst * bound * (1 - 0x1p-50L))) return;
+  double ratio = err / bound;
+  if (ratio > *worst) *worst = ratio;
+}
+
 /* Expected NaN: got must be NaN (or a non-finite result overflow_possible allows). Expected
  * +-Inf: got must be the same infinity (or one overflow_possible allows). Expected finite: NaN
  * -> NAN, +-Inf -> INF unless overflow_possible allows it, else |got - value| <= bound (in long

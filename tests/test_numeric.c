@@ -184,6 +184,30 @@ static void test_check_expect_finite(void **state) {
   assert_int_equal(mlf_check_expect(1.0, &nan_bound), MLF_CMP_VALUE);
 }
 
+/* mlf_raise_ratio gives exactly the plain running maximum of err / bound, also where a
+ * quotient rounds just above the maximum so far (err one ulp either side of worst x bound, or
+ * equal to it) and where worst x bound is subnormal or overflows. */
+static void test_raise_ratio(void **state) {
+  (void)state;
+  uint64_t x = 88172645463325252u;
+  double worst = 0, plain = 0;
+  for (int n = 0; n < 200000; n++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    int scale = (x >> 3) % 3 ? -60 : (int)((x >> 5) % 2000) - 1100; /* subnormal to huge */
+    double bound = ldexp((double)(x >> 11) + 1, scale + (int)(x % 40) - 20);
+    double err = (x & 1) ? ldexp((double)(x >> 12), scale + (int)(x % 37) - 30)
+         : (x & 6) == 6 ? plain * bound : nextafter(plain * bound, (x & 2) ? INFINITY : 0);
+    if (n % 64 == 0) worst = plain = 0; /* a fresh judge: small maxima too */
+    if (n % 1000 == 0) bound = (x & 4) ? 0 : -bound; /* no ratio without a positive bound */
+    if (bound > 0 && err / bound > plain) plain = err / bound;
+    mlf_raise_ratio(&worst, err, bound);
+    assert_true(worst == plain);
+  }
+  assert_true(worst > 0);
+  mlf_raise_ratio(&worst, NAN, 1);
+  assert_true(worst == plain);
+}
+
 static void test_close(void **state) {
   (void)state;
   /* tolerance 0.5 + 0.1 * |10| = 1.5 */
@@ -212,7 +236,7 @@ int main(void) {
       cmocka_unit_test(test_check_expect_inf),    cmocka_unit_test(test_check_expect_set),
     cmocka_unit_test(test_expect_exact_beyond_double),
       cmocka_unit_test(test_check_expect_finite),
-      cmocka_unit_test(test_close),
+      cmocka_unit_test(test_close),             cmocka_unit_test(test_raise_ratio),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

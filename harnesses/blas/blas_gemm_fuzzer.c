@@ -64,10 +64,7 @@ static void judge(gemm_outcome *o, const gemm_ctx *ctx) {
         const mlf_expect *e = &ctx->expected[at];
         double got = element(&o->c, g, i, j, part);
         if (isfinite(got) && isfinite(e->value)) {
-          if (e->bound > 0) {
-            double ratio = fabs(got - e->value) / e->bound;
-            if (ratio > o->worst_ratio) o->worst_ratio = ratio;
-          }
+          mlf_raise_ratio(&o->worst_ratio, fabs(got - e->value), e->bound);
           if (mlf_within_bound(got, e->value, e->bound)) continue; /* the common case, inline */
         } else if (e->overflow_possible & (MLF_SET_PENDING | MLF_SET_PARTIAL)) {
           if (mlf_same_nonfinite(got, e->value)) continue; /* the set is not needed */

@@ -31,6 +31,7 @@
 #include "blas_product_reference.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "blas_allowed.h"
 #include "mlf_scratch.h"
 
@@ -212,8 +213,13 @@ static struct {
   unsigned char *row_inf, *col_inf;
   cld *right_t;
   long double *left_mag, *right_mag;
-  unsigned char *left_gone, *right_gone; /* vanishes(alpha, entry) of L (m x k) and R (k x n) */
-  unsigned char *row_gone, *col_gone;     /* some entry of L's row i, R's column j vanishes */
+  /* vanishes(alpha, entry) of L (m x k) and R (k x n), and whether some entry of L's row i or
+   * R's column j vanishes: derived by the first element that tests a factor (gone_loaded) */
+  unsigned char *left_gone, *right_gone, *row_gone, *col_gone;
+  int gone_loaded;
+  /* rules_for(sem, arithmetic), product-times-unit left out, against the exact rules in that
+   * arithmetic for the loaded problem: 0 not compared yet, 1 the same, 2 different */
+  unsigned char rules_compared[BLAS_SEMANTICS][BLAS_ARITHMETICS];
   mlf_scratch kept; /* the terms of the element blas_complex_allowed judges */
   mlf_scratch split; /* which of them enter the reference's partial sum (reference_split) */
   int defer_sets;   /* the exact pass of a product with sets_on_demand */
@@ -234,14 +240,15 @@ static void forget_alternatives(size_t m, size_t n) {
   loaded.memo_capacity = entries;
 }
 
-/* Loads right_t, left_mag, right_mag, left_gone and right_gone for pr (alpha is the exact
- * rules', which no other semantics changes). */
-static void load_rows(const blas_product *pr) {
-  static mlf_scratch columns, magnitudes, gone, lines_gone;
+/* Loads left_gone, right_gone, row_gone and col_gone for the loaded problem, once (alpha is the
+ * exact rules', which no other semantics changes): only elements an infinity enters and the
+ * zero-skip semantics test factors, so most problems never need them. */
+static void load_gone(void) {
+  if (loaded.gone_loaded) return;
+  loaded.gone_loaded = 1;
+  static mlf_scratch gone, lines_gone;
+  const blas_product *pr = loaded.pr;
   size_t m = pr->m, n = pr->n, k = pr->k;
-  loaded.right_t = mlf_scratch_get(&columns, (n * k ? n * k : 1) * sizeof *loaded.right_t);
-  loaded.left_mag = mlf_scratch_get(&magnitudes, ((m + n) * k ? (m + n) * k : 1) * sizeof *loaded.left_mag);
-  loaded.right_mag = loaded.left_mag + m * k;
   loaded.left_gone = mlf_scratch_get(&gone, (m + n) * k ? (m + n) * k : 1);
   loaded.right_gone = loaded.left_gone + m * k;
   loaded.row_gone = mlf_scratch_get(&lines_gone, m + n ? m + n : 1);
@@ -255,6 +262,15 @@ static void load_rows(const blas_product *pr) {
     loaded.right_gone[i] = (unsigned char)vanishes(loaded.exact.alpha, pr->right[i], &pr->p);
     loaded.col_gone[i % n] |= loaded.right_gone[i];
   }
+}
+
+/* Loads right_t, left_mag and right_mag for pr. */
+static void load_rows(const blas_product *pr) {
+  static mlf_scratch columns, magnitudes;
+  size_t m = pr->m, n = pr->n, k = pr->k;
+  loaded.right_t = mlf_scratch_get(&columns, (n * k ? n * k : 1) * sizeof *loaded.right_t);
+  loaded.left_mag = mlf_scratch_get(&magnitudes, ((m + n) * k ? (m + n) * k : 1) * sizeof *loaded.left_mag);
+  loaded.right_mag = loaded.left_mag + m * k;
   for (size_t i = 0; i < m * k; i++) loaded.left_mag[i] = magf(pr->left[i]);
   for (size_t l = 0; l < k; l++)
     for (size_t j = 0; j < n; j++) {
@@ -377,6 +393,7 @@ static void expect_at(blas_semantics sem, blas_skip_side side, blas_arithmetic a
       kept && pr->alpha_of_partial_sums ? mlf_scratch_get(&loaded.split, stride) : NULL;
   size_t diagonal = pr->reference_split.from_right ? j : i;
   size_t terms = 0; /* the element's terms that enter the sum (not structural zeros, not skipped) */
+  if (check_vanishing) load_gone();
   if (!check_vanishing && !derive_set && !real_infinite_alpha && !pr->left_present &&
       !pr->right_present) {
     sum_every_term(i, j, k, r.how, &sums);
@@ -537,6 +554,8 @@ void blas_product_reference(const blas_product *pr, mlf_expect *exact) {
   line_facts(pr->left, m, pr->k, 1, loaded.row_max, loaded.row_sum, loaded.row_inf);
   line_facts(pr->right, pr->k, n, 0, loaded.col_max, loaded.col_sum, loaded.col_inf);
   load_rows(pr);
+  loaded.gone_loaded = 0;
+  memset(loaded.rules_compared, 0, sizeof loaded.rules_compared);
   forget_alternatives(m, n);
   size_t parts = p->is_complex ? 2 : 1;
   loaded.defer_sets = pr->sets_on_demand;
@@ -624,15 +643,23 @@ size_t blas_product_terms(const blas_product *pr, size_t i, size_t j) {
 int blas_product_semantics_differs(const blas_product *pr, blas_semantics sem, blas_skip_side side,
                                    blas_arithmetic arithmetic, size_t i, size_t j) {
   if (loaded.pr != pr) abort(); /* a harness bug: call blas_product_reference on pr first */
-  element_rules r = rules_for(sem, arithmetic), exact = rules_for(BLAS_SEM_EXACT, arithmetic);
+  unsigned char *compared = &loaded.rules_compared[sem][arithmetic];
+  if (!*compared) {
+    element_rules r = rules_for(sem, arithmetic), exact = rules_for(BLAS_SEM_EXACT, arithmetic);
+    r.product_times_unit = 0;
+    *compared = same_rules(&r, &exact) ? 1 : 2;
+  }
+  if (*compared == 2) return 1;
+  /* the same rules as the exact semantics': its products and alpha */
+  int products = loaded.exact.products;
   /* product-times-unit changes an element only where an infinity enters its products: (1, 0)
    * times a finite sum is the sum, and a NaN factor makes both parts NaN already */
-  int infinite_term = loaded.row_inf[i] || loaded.col_inf[j] || has_inf(r.alpha);
-  if (r.product_times_unit && !(r.products && infinite_term)) r.product_times_unit = 0;
-  if (!same_rules(&r, &exact)) return 1;
-  if (!r.products) return 0; /* no term is formed */
+  int infinite_term = loaded.row_inf[i] || loaded.col_inf[j] || has_inf(loaded.exact.alpha);
+  if (sem == BLAS_SEM_PRODUCT_TIMES_UNIT && pr->p.is_complex && products && infinite_term) return 1;
+  if (!products) return 0; /* no term is formed */
   switch (sem) {
     case BLAS_SEM_ZERO_SKIP:
+      load_gone();
       return (side != BLAS_SKIP_RIGHT && loaded.row_gone[i]) ||
              (side != BLAS_SKIP_LEFT && loaded.col_gone[j]);
     case BLAS_SEM_STRUCTURAL_ZEROS: return blas_product_terms(pr, i, j) < pr->k;

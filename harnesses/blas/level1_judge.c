@@ -100,10 +100,7 @@ typedef struct {
 
 static void tally(value_tally *t, const level1_problem *pr, const mlf_expect *e, double got,
                   int which, int i, int part) {
-  if (isfinite(got) && isfinite(e->value) && e->bound > 0) {
-    double r = fabs(got - e->value) / e->bound;
-    if (r > t->ratio) t->ratio = r;
-  }
+  if (isfinite(got) && isfinite(e->value)) mlf_raise_ratio(&t->ratio, fabs(got - e->value), e->bound);
   value_verdict v = classify(pr, e, got, which, i, part);
   if (v.base == BASE_OK) return;
   t->n_bad++;

@@ -385,7 +385,7 @@ static void judge_solve(const level23_problem *pb, const level23_operand *out, l
         }
         if (e.overflow_possible) continue; /* the residual itself would overflow */
         if (fabs(res) > e.bound) note_bad(v, (blas_verdict){BLAS_VERDICT_VALUE, BLAS_SEM_EXACT}, i, j, part, got, e);
-        if (e.bound > 0 && fabs(res) / e.bound > v->worst_ratio) v->worst_ratio = fabs(res) / e.bound;
+        mlf_raise_ratio(&v->worst_ratio, fabs(res), e.bound);
       }
     }
 }
@@ -438,8 +438,7 @@ void level23_judge(const level23_problem *pb, const level23_operand *out, level2
         }
         const mlf_expect *e = level23_expect_for(pb, i, j, part, got);
         blas_verdict k = blas_verdict_base(got, e, pb->product, i, j, (size_t)part);
-        if (isfinite(got) && isfinite(e->value) && e->bound > 0 && fabs(got - e->value) / e->bound > v->worst_ratio)
-          v->worst_ratio = fabs(got - e->value) / e->bound;
+        if (isfinite(got) && isfinite(e->value)) mlf_raise_ratio(&v->worst_ratio, fabs(got - e->value), e->bound);
         if (k.base == BLAS_VERDICT_OK) continue;
         e = level23_expect(pb, i, j, part); /* the whole set, for the report */
         if (blas_verdict_may_outrank(k.base, v->worst)) /* else its name cannot matter */
