@@ -172,8 +172,7 @@ static void add_order(const blas_complex_element *e, const tcomplex *xy, int ord
   }
 }
 
-/* 1 when allowed holds every bit need asks for in both parts. */
-static int holds(const int allowed[2], const int *need) {
+int blas_allowed_holds(const int allowed[2], const int *need) {
   return need && (allowed[0] & need[0]) == need[0] && (allowed[1] & need[1]) == need[1];
 }
 
@@ -191,7 +190,7 @@ int blas_complex_allowed(const blas_complex_element *e, const int *need, int all
   int every = MLF_MAY_POS_INF | MLF_MAY_NEG_INF | MLF_MAY_NAN;
   for (int order = 0; order < ORDERS; order++) {
     if (allowed[0] == every && allowed[1] == every) return 1;
-    if (holds(allowed, need)) return 0;
+    if (blas_allowed_holds(allowed, need)) return 0;
     if ((order == ALPHA_LEFT_OUT && !unit_alpha) || (order == REFERENCE_SPLIT && !e->in_partial_sum))
       continue;
     for (int beta_left_out = 0; beta_left_out <= unit_beta; beta_left_out++)

@@ -58,4 +58,6 @@ typedef struct {
  * union (every order evaluated, or every result allowed in both parts), 0 when they are a part
  * of it that holds need (a subset: a result in it is allowed, one outside is not decided). */
 int blas_complex_allowed(const blas_complex_element *e, const int *need, int allowed[2]);
+/* 1 when the sets allowed hold every MLF_MAY_* bit need asks for in both parts (0 for NULL). */
+int blas_allowed_holds(const int allowed[2], const int *need);
 #endif

@@ -573,9 +573,7 @@ static void settle(const blas_product *pr, mlf_expect *exact, size_t i, size_t j
   int open = MLF_SET_PENDING | MLF_SET_PARTIAL;
   if (!(e->overflow_possible & open)) return;
   int held[2] = {e[0].overflow_possible & ~open, e[1].overflow_possible & ~open};
-  if (!(e->overflow_possible & MLF_SET_PENDING) && need && (held[0] & need[0]) == need[0] &&
-      (held[1] & need[1]) == need[1])
-    return;
+  if (!(e->overflow_possible & MLF_SET_PENDING) && blas_allowed_holds(held, need)) return;
   int asked[2] = {need ? need[0] | held[0] : 0, need ? need[1] | held[1] : 0};
   loaded.need = need ? asked : NULL;
   expect_at(BLAS_SEM_EXACT, BLAS_SKIP_EITHER, BLAS_ARITH_TEXTBOOK, i, j, e);

@@ -393,18 +393,22 @@ static void judge_solve(const level23_problem *pb, const level23_operand *out, l
 /* The expectation of element (i, j)'s part: where it is a complex element an infinity enters,
  * its allowed set is derived on demand (blas_product_settle_for), as far as a non-finite got
  * other than the value needs. */
+/* Element (i, j)'s part among the expectations, its set as the reference left it. */
+static const mlf_expect *expected_at(const level23_problem *pb, size_t i, size_t j, int part) {
+  size_t parts = pb->p.is_complex ? 2 : 1;
+  return &pb->expected[(i * pb->product->n + j) * parts + (size_t)part];
+}
+
 const mlf_expect *level23_expect_for(const level23_problem *pb, size_t i, size_t j, int part,
                                      double got) {
-  size_t parts = pb->p.is_complex ? 2 : 1;
-  mlf_expect *e = &pb->expected[(i * pb->product->n + j) * parts + (size_t)part];
+  const mlf_expect *e = expected_at(pb, i, j, part);
   if (e->overflow_possible & (MLF_SET_PENDING | MLF_SET_PARTIAL))
     blas_product_settle_for(pb->product, pb->expected, i, j, (size_t)part, got);
   return e;
 }
 
 const mlf_expect *level23_expect(const level23_problem *pb, size_t i, size_t j, int part) {
-  size_t parts = pb->p.is_complex ? 2 : 1;
-  mlf_expect *e = &pb->expected[(i * pb->product->n + j) * parts + (size_t)part];
+  const mlf_expect *e = expected_at(pb, i, j, part);
   if (e->overflow_possible & (MLF_SET_PENDING | MLF_SET_PARTIAL))
     blas_product_settle(pb->product, pb->expected, i, j);
   return e;
