@@ -316,10 +316,11 @@ fuzz: all
 	scripts/campaign.sh --seconds $(FUZZ_SECONDS) --kernel-sets $(FUZZ_KERNEL_SETS) $(TARGETS)
 
 # How many registry library bugs a campaign finds from one empty input per target
-# (scripts/rediscover.sh; REDISCOVER_SECONDS of wall clock in all, default 10 minutes).
-REDISCOVER_SECONDS ?= 600
+# (scripts/rediscover.sh): REDISCOVER_CPU_SECONDS of fuzzing per target (default 10 minutes,
+# shared by its engines), or REDISCOVER_SECONDS of wall clock in all when that is set.
+REDISCOVER_CPU_SECONDS ?= 600
 rediscover: all
-	scripts/rediscover.sh --seconds $(REDISCOVER_SECONDS) $(TARGETS)
+	scripts/rediscover.sh $(if $(REDISCOVER_SECONDS),--seconds $(REDISCOVER_SECONDS),--cpu-per-target $(REDISCOVER_CPU_SECONDS)) $(TARGETS)
 
 # The long false-alarm run: plain values (BLAS: reference BLAS and instrumented OpenBLAS only),
 # every finding counted (FALSE_ALARM_SECONDS per target).
