@@ -56,7 +56,9 @@ classify() {
        ! grep -q 'ERROR: LeakSanitizer' "$out"; then
     local what
     what=$(sed -n 's/^SUMMARY: [A-Za-z]*Sanitizer: \([^ ]*\).*/\1/p' "$out" | head -n 1)
-    local guard; guard=$(grep -m1 '^mlf: ' "$out" | cut -c6-)
+    # the guard page's report, when a guard page caught it (a crash elsewhere has none: no
+    # match must not end the triage, and with it the campaign, under set -e and pipefail)
+    local guard; guard=$(grep -m1 '^mlf: ' "$out" | cut -c6- || true)
     printf 'crash:%s:%s:%s\tcrash\tnew\t%s\n' "$t" "${what:-signal}" "$(top_frames "$out")" "${guard:--}"
   elif grep -q '^verdict: ' "$out" && ! grep -q '^verdict: ok$' "$out"; then
     # "tag<TAB>explanation" per finding, explanation empty when the registry does not know it
