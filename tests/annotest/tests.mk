@@ -57,6 +57,8 @@ $(eval $(call annotest_library_tests,libsvm,svm))
 $(eval $(call annotest_library_tests,liblinear,linear))
 $(eval $(call annotest_library_tests,fann,fann))
 $(eval $(call annotest_library_tests,lapacke,lpk))
+# The GSL LU-solve residual oracle called directly (test_annotest_gsl_lu_solve.c) on Debian's libgsl.
+$(OUT)/tests/test_annotest_gsl_lu_solve: $(call obj,unit,$(annotest_gsl_SUPPORT)) $(LIB_gsl_prebuilt_SHARED)
 # The FANN scaling oracles called directly (test_annotest_fann_scaling.c) on the room's FANN.
 $(OUT)/tests/test_annotest_fann_scaling: $(call obj,unit,$(call target_support,annotest_fann,annotest)) \
   $(LIB_fann_libfuzzer)
