@@ -8,13 +8,19 @@
  * Run on the first MAX_WINDOWS windows in time order, then on each of the first
  * ONE_WINDOW_STEPS windows alone; at most MAX_CHECKED weights (all of them for small models,
  * else every (n / MAX_CHECKED)-th) bound the cost.
- * Tolerance per weight, each part derived:
+ * Tolerance per weight, each part derived unless said otherwise:
  *   - the truncation of the central difference: the O(h^2) term of D(h/2), estimated by
  *     Richardson as |D(h) - D(h/2)| (three times the estimate (D(h) - D(h/2)) / 3);
- *   - the float rounding of the subject's gradient: a first-order bound gamma_D u_float on a
- *     backward pass of depth D = (T + 2)(1 + U + 4U + H) + windows operations, relative to
- *     the largest gradient component plus this one (the a-priori bound with the absolute
- *     contributions estimated by the gradient's sup norm: an estimate, not a proof);
+ *   - the float forward pass's error in the forecasts, which dL/dout = 2 (out - y) / n takes
+ *     along: (2 / n) sum_q |J_q| out_err_q, with out_err the reference's rigorous bound per
+ *     forecast q and J_q its derivative by the weight (central differences of each forecast);
+ *   - the float rounding of the backward pass: a first-order bound gamma_D u_float, depth
+ *     D = (T + 2)(1 + U + 4U + H) + windows operations, relative to the gradient's terms in
+ *     absolute value, (2 / n) sum_q |J_q| |out_q - y_q| (the windows' contributions cancel
+ *     where their residuals differ in sign, and rounding is relative to the terms, not to
+ *     the sum), for this weight plus the largest over the weights (the clipping norm's
+ *     share). The sum over windows and forecasts is derived; within a window the time
+ *     steps' contributions are taken at |J_q|, which they may exceed: an estimate there;
  *   - the float rounding of the update theta1 = theta0 - step g (one ulp of |theta1| and of
  *     the step), divided by lr;
  *   - underflow on the way to the update: the learning rate rounded to float, its product with
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "forecast_mr.h"
+#include "forecast_reference.h"
 #include "mlf_numeric.h"
 
 #define MAX_WINDOWS 32
@@ -44,24 +51,50 @@ typedef struct {
   size_t count;
 } loss_ctx;
 
-/* Reference loss with weight i moved to theta0_i + h (rounded to float); the move actually
- * made in *moved. */
-static int loss_moved(loss_ctx *l, const float *theta0, size_t i, double h, double *loss,
-                      double *moved) {
+/* The reference on the windows with weight i moved to theta0_i + h (rounded to float); the
+ * move actually made in *moved. */
+static int run_moved(loss_ctx *l, const float *theta0, size_t i, double h, forecast_reference *r,
+                     double *moved) {
   l->copy.param[i] = (float)(theta0[i] + h);
   *moved = (double)l->copy.param[i] - theta0[i];
-  int st = forecast_mr_reference_loss(&l->copy, l->x, l->y, l->count, loss, NULL);
+  int st = forecast_reference_run(&l->copy, l->x, l->count, r);
   l->copy.param[i] = theta0[i];
   return st;
 }
 
-/* Central difference of the reference loss by weight i at step h. */
-static int central_difference(loss_ctx *l, const float *theta0, size_t i, double h, double *d) {
-  double lp, lm, hp, hm;
-  if (loss_moved(l, theta0, i, h, &lp, &hp) != 0 || loss_moved(l, theta0, i, -h, &lm, &hm) != 0)
-    return -1;
-  *d = (lp - lm) / (hp - hm);
-  return 0;
+/* The mean squared error of the reference's forecasts r over the n targets y. */
+static double mean_squared_error(const forecast_reference *r, const float *y, size_t n) {
+  double sum = 0;
+  for (size_t q = 0; q < n; q++) sum += (r->out[q] - y[q]) * (r->out[q] - y[q]);
+  return sum / (double)n;
+}
+
+/* Central difference by weight i at step h of the reference's loss, in *d, and, when dout is
+ * given, of each forecast q (the Jacobian's column J_q), folded into the two scales of the
+ * weight's gradient sum_q dL/dout_q J_q at theta0 (base: the reference there), times 2 / n:
+ *   *spread  = sum_q |J_q| |out_q - y_q|, its terms in absolute value (the windows' and
+ *              forecasts' contributions may cancel; rounding is relative to their size);
+ *   *carried = sum_q |J_q| out_err_q, what the float forward pass's error in the forecasts
+ *              (the reference's rigorous bound out_err) carries into dL/dout and the sum. */
+static int central_difference(loss_ctx *l, const float *theta0, size_t i, double h, double *d,
+                              const forecast_reference *base, double *spread, double *carried) {
+  size_t n = l->count * l->copy.p.horizon;
+  forecast_reference rp = {0}, rm = {0};
+  double hp, hm;
+  int st = run_moved(l, theta0, i, h, &rp, &hp) | run_moved(l, theta0, i, -h, &rm, &hm);
+  if (st == 0) {
+    *d = (mean_squared_error(&rp, l->y, n) - mean_squared_error(&rm, l->y, n)) / (hp - hm);
+    if (base) {
+      *spread = *carried = 0;
+      for (size_t q = 0; q < n; q++) {
+        double jq = fabs(rp.out[q] - rm.out[q]) / (hp - hm);
+        *spread += jq * fabs(base->out[q] - l->y[q]), *carried += jq * base->out_err[q];
+      }
+      *spread *= 2 / (double)n, *carried *= 2 / (double)n;
+    }
+  }
+  forecast_reference_free(&rp), forecast_reference_free(&rm);
+  return st == 0 ? 0 : -1;
 }
 
 /* Compares the step d = (theta0 - theta1) / lr with s g on the checked weights. */
@@ -71,16 +104,19 @@ static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const for
   size_t n = m0->n_param, U = p->hidden, H = p->horizon;
   double lr = p->learning_rate;
   double *g = malloc(checked * sizeof *g), *trunc = malloc(checked * sizeof *trunc);
-  if (!g || !trunc) goto out;
-  double gmax = 0, gg = 0, dg = 0, dn = 0;
+  double *spread = malloc(checked * sizeof *spread), *carried = malloc(checked * sizeof *carried);
+  forecast_reference base = {0};
+  if (!g || !trunc || !spread || !carried || forecast_reference_run(m0, l->x, l->count, &base) != 0)
+    goto out;
+  double spread_max = 0, gg = 0, dg = 0, dn = 0;
   for (size_t j = 0; j < checked; j++) {
     size_t i = j * n / checked;
     double coarse, fine;
-    if (central_difference(l, m0->param, i, FD_STEP, &coarse) != 0 ||
-        central_difference(l, m0->param, i, FD_STEP / 2, &fine) != 0)
+    if (central_difference(l, m0->param, i, FD_STEP, &coarse, NULL, NULL, NULL) != 0 ||
+        central_difference(l, m0->param, i, FD_STEP / 2, &fine, &base, &spread[j], &carried[j]) != 0)
       goto out;
     g[j] = fine, trunc[j] = fabs(coarse - fine);
-    gmax = fmax(gmax, fabs(fine)), gg += fine * fine;
+    spread_max = fmax(spread_max, spread[j]), gg += fine * fine;
     dg += ((double)m0->param[i] - m1->param[i]) / lr * fine;
   }
   for (size_t i = 0; i < n; i++) {
@@ -97,7 +133,8 @@ static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const for
     size_t i = j * n / checked;
     double d = ((double)m0->param[i] - m1->param[i]) / lr;
     double tol = MLF_U_FLOAT * (fabs(m1->param[i]) + fabs(d) * lr) / lr +
-                 FLT_TRUE_MIN * (fabs(g[j]) + 1) / lr + s * (trunc[j] + rel * (gmax + fabs(g[j])));
+                 FLT_TRUE_MIN * (fabs(g[j]) + 1) / lr +
+                 s * (trunc[j] + carried[j] + rel * (spread_max + spread[j]));
     worst = fmax(worst, fabs(d - s * g[j]) / tol);
     if (!(fabs(d - s * g[j]) <= tol))
       forecast_mr_violation(c, "parameter-gradient", "weight %zu of %zu: the training step moved "
@@ -109,7 +146,8 @@ static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const for
             "weights (step norm %.6g, clipping factor %.6g, largest error %.2g of its tolerance)",
             c->relation, l->count, checked, n, dn, s, worst);
 out:
-  free(g), free(trunc);
+  forecast_reference_free(&base);
+  free(g), free(trunc), free(spread), free(carried);
 }
 
 /* The one-step check on training data s (every window in one batch). */
