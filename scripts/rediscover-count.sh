@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The registry's library bugs a campaign reached (scripts/rediscover.sh). Replays every input
 # of each run's final corpus (libFuzzer's corpus/, every AFL++ instance's queue/) and every
-# input the run saved (crashes, hangs...), with MLF_REPORT_KNOWN=1 and the run's kernel set,
-# and collects the tags raised ("finding <tag>" lines). Inputs go 32 to a replay process,
+# input the run saved (crashes, hangs...) under the run's kernel set, and collects the tags
+# raised ("finding <tag>" lines). Each input is replayed twice: with MLF_REPORT_KNOWN=1, which
+# makes the calls that known-crash envelopes avoid (the crash itself shows, and ends that
+# input's replay), and with MLF_REPORT_KNOWN=0 as the campaign ran it (an envelope raises its
+# row's tag in place of the crash, and the findings after it show too). Inputs go 32 to a replay process,
 # bounded by the campaign's per-input timeout plus a second an input; a batch that crashes or
 # runs out of time is replayed one input at a time, each bounded by the per-input timeout.
 # A registry row (harnesses/*/known_findings.tsv) whose status starts "library bug" is reached
@@ -22,17 +25,17 @@ work=$dir/rediscover
 rm -rf "$work"
 mkdir -p "$work/out"
 
-# Replays files $3... of target $1 with environment entry $2 ("-" for none), appending the
-# tags raised to $work/tags.<target>.
+# Replays files $4... of target $1 with environment entry $2 ("-" for none) and
+# MLF_REPORT_KNOWN=$3, appending the tags raised to $work/tags.<target>.
 replay_batch() {
-  local t=$1 env=$2 envs=() status=0 out f
-  shift 2
+  local t=$1 env=$2 report_known=$3 envs=() status=0 out f
+  shift 3
   [ "$env" = - ] || read -r -a envs <<<"$env"
   out=$(mktemp "$work/out/$t.XXXXXX")
-  env "${envs[@]}" MLF_REPORT_KNOWN=1 ASAN_OPTIONS=detect_leaks=0 \
+  env "${envs[@]}" MLF_REPORT_KNOWN="$report_known" ASAN_OPTIONS=detect_leaks=0 \
     timeout -k 2 $((input_timeout + $#)) out/replay/"$t" "$@" >"$out" 2>&1 || status=$?
   if [ "$status" -gt 2 ] && [ $# -gt 1 ]; then
-    for f in "$@"; do replay_batch "$t" "$env" "$f"; done
+    for f in "$@"; do replay_batch "$t" "$env" "$report_known" "$f"; done
   else
     sed -n 's/^finding //p' "$out" >>"$work/tags.$t"
   fi
@@ -51,7 +54,10 @@ done <"$dir/runs.tsv" | sort -t $'\t' -k1,1 -k3,3 -u -o "$work/inputs.tsv"
 cut -f1,2 "$work/inputs.tsv" | sort -u | while IFS=$'\t' read -r t env; do
   touch "$work/tags.$t"
   awk -F'\t' -v t="$t" -v e="$env" '$1 == t && $2 == e { print $4 }' "$work/inputs.tsv" |
-    while mapfile -t -n 32 batch && [ ${#batch[@]} -gt 0 ]; do replay_batch "$t" "$env" "${batch[@]}"; done
+    while mapfile -t -n 32 batch && [ ${#batch[@]} -gt 0 ]; do
+      replay_batch "$t" "$env" 1 "${batch[@]}"
+      replay_batch "$t" "$env" 0 "${batch[@]}"
+    done
 done
 
 # The registry's library-bug rows: pattern, whether a harness input reproduces it. Rows that

@@ -2,7 +2,8 @@
 # make rediscover: the counting (scripts/rediscover-count.sh) on a made-up campaign whose final
 # corpus holds the reproducers of three blas_level1 library-bug rows, plus a crash-free garbage
 # input, and whose runs noted a fourth row's tag in known/: each of the three must be reached,
-# the fourth counted as raised but in no final input; then a 20-second campaign from one empty
+# the fourth counted as raised but in no final input; a gsl_statistics input whose rows show
+# only in the replay as the campaign ran it must reach them; then a 20-second campaign from one empty
 # input (scripts/rediscover.sh) must replay the corpus it grew and print the table.
 . "$(dirname "$0")/common.bash"
 t=blas_level1
@@ -28,10 +29,28 @@ for i in 0 1 2; do
 done
 printf 'not a message' >"$run/corpus/garbage"
 echo "$fourth" >"$camp/known/fourth"
-scripts/rediscover-count.sh "$camp" >"$tmp/table" || fail "rediscover-count failed: $(cat "$tmp/table")"
+# A gsl_statistics input whose known crash (lag1 on no data) ends its replay with
+# MLF_REPORT_KNOWN=1 before any tag prints: only the replay as the campaign ran it
+# (MLF_REPORT_KNOWN=0, the crash's envelope raises the row's tag) shows that row and the
+# wvariance row behind it.
+gsl=gsl_statistics
+gsl_bin=build/corpora/$gsl/regress/wvariance-weight-square-overflow.bin
+[ -f "$gsl_bin" ] || fail "$gsl_bin is not built (make corpora)"
+mkdir -p "$camp/runs/$gsl-libfuzzer/corpus" "$camp/runs/$gsl-libfuzzer/artifacts"
+cp "$gsl_bin" "$camp/runs/$gsl-libfuzzer/corpus/"
+printf '%s\t%s\tlibfuzzer\tnative\t-\t0\t1\n' "$gsl-libfuzzer" "$gsl" >>"$camp/runs.tsv"
+gsl_rows=('mlf:gsl_statistics:lag1_autocorrelation*:domain:empty-read-past-end'
+          'mlf:gsl_statistics:wvariance:reference:value-mismatch')
+for row in "${gsl_rows[@]}"; do
+  grep -qxF "$row" <(cut -f1 harnesses/gsl/known_findings.tsv) || fail "registry row $row is gone: pick another"
+done
+scripts/rediscover-count.sh "$camp" >"$tmp/table" 2>"$tmp/err" || fail "rediscover-count failed: $(cat "$tmp/table" "$tmp/err")"
 cat "$tmp/table"
 for i in 0 1 2; do
   grep -qxF "  $t  ${rows[$i]%%$'\t'*}" "$tmp/table" || fail "row ${rows[$i]%%$'\t'*} not reached"
+done
+for row in "${gsl_rows[@]}"; do
+  grep -qxF "  $gsl  $row" "$tmp/table" || fail "row $row not reached (the campaign-mode replay is missing)"
 done
 read -r _ inputs n _ reached only < <(grep "^$t " "$tmp/table")
 [ "$inputs" = 4 ] || fail "4 inputs replayed, table says $inputs"
