@@ -69,7 +69,7 @@ static double mean_squared_error(const forecast_reference *r, const float *y, si
   return sum / (double)n;
 }
 
-/* Central difference by weight i at step h of the reference's loss, in *d, and, when dout is
+/* Central difference by weight i at step h of the reference's loss, in *d, and, when base is
  * given, of each forecast q (the Jacobian's column J_q), folded into the two scales of the
  * weight's gradient sum_q dL/dout_q J_q at theta0 (base: the reference there), times 2 / n:
  *   *spread  = sum_q |J_q| |out_q - y_q|, its terms in absolute value (the windows' and
