@@ -56,12 +56,11 @@ afl_CC := $(AFL_CC)
 afl_ENV := AFL_QUIET=1 AFL_LLVM_DENYLIST=$(COVERAGE_IGNORE)
 oss_ENV := $(afl_ENV)
 afl_CFLAGS := $(BASE_CFLAGS) $(PROJECT_SAN) -DMLF_ENGINE_AFL
-# Flags the third-party libraries built from source get, per engine; C++ libraries are
-# compiled with the same compiler's C++ driver and the same flags.
+# Flags the third-party libraries built from source get (one build for libFuzzer and AFL++,
+# see source_library); C++ libraries are compiled with the same compiler's C++ driver and the
+# same flags.
 libfuzzer_LIB_CFLAGS := -fsanitize=fuzzer-no-link $(SAN)
-afl_LIB_CFLAGS := $(SAN)
 libfuzzer_CXX := $(subst clang,clang++,$(CLANG))
-afl_CXX := $(AFL_CC)++
 # OSS-Fuzz: everything from the environment build.sh was given.
 oss_CC = $(OSS_CC)
 oss_CFLAGS = $(BASE_CFLAGS) $(OSS_CFLAGS) -DMLF_ENGINE_$(OSS_ENGINE_MACRO) \
@@ -126,13 +125,17 @@ family_includes = -Imutators/$(1) -I$(BUILD)/gen/$(1) $(if $(2),,-Iharnesses/$(1
 room_family = $(filter $(FAMILIES),$(word 2,$(subst /, ,$(1))))
 room_includes = $(foreach f,$(call room_family,$(1)),$(call family_includes,$(f),$(filter mutators/%,$(1))))
 
-# A library built from source per variant ($(1) = its room, $(2) = the archive its recipe
-# installs): scripts/cached-build.sh runs harnesses/libraries/$(1)/recipe.sh once per content
-# key and copies the result here only when it differs, so a changed recipe or flag always
-# rebuilds and an unchanged one relinks nothing. Called from the library's library.mk; sets
-# LIB_$(1)_<variant>.
+# A library built from source ($(1) = its room, $(2) = the archive its recipe installs):
+# scripts/cached-build.sh runs harnesses/libraries/$(1)/recipe.sh once per content key and
+# copies the result here only when it differs, so a changed recipe or flag always rebuilds and
+# an unchanged one relinks nothing. One build serves both local engines: the AFL++ targets link
+# the libFuzzer-instrumented archive and fold its edge counters into AFL++'s map
+# (harnesses/mlf_afl_library_coverage.c), so a cold build compiles each library once; the
+# OSS-Fuzz build compiles it with what build.sh was given. Called from the library's
+# library.mk; sets LIB_$(1)_<variant>.
 define source_library
-$(foreach v,libfuzzer afl oss,$(eval LIB_$(1)_$(v) := $(BUILD)/libraries/$(1)-$(v)/$(2)))
+$(foreach v,libfuzzer oss,$(eval LIB_$(1)_$(v) := $(BUILD)/libraries/$(1)-$(v)/$(2)))
+$(eval LIB_$(1)_afl := $(LIB_$(1)_libfuzzer))
 $(BUILD)/libraries/$(1)-%/$(2): FORCE | $(DEPS_STAMP)
 	CC="$$($$*_CC)" CXX="$$($$*_CXX)" LIB_CFLAGS="$$($$*_LIB_CFLAGS) $$(LIB_$(1)_CFLAGS)" MLF_CACHE="$(CACHE)" \
 	  scripts/cached-build.sh harnesses/libraries/$(1)/recipe.sh $$(@D)
@@ -193,6 +196,8 @@ $(call obj,afl,$(HOT_REFERENCE)): afl_CFLAGS := $(BASE_CFLAGS) $(HOT_CFLAGS) -DM
 sources_of = harnesses/$(2)/$(1)_fuzzer.c $(call target_support,$(1),$(2)) harnesses/mlf_entry.c \
              $(SHARED_SRC) $(call family_mutators,$(2)) $(call family_registry,$(2))
 LINK_LIBS := -l:libprotobuf-c.a -lm
+# AFL++ builds: the libraries' libFuzzer counters folded into AFL++'s map (see source_library).
+AFL_LIBRARY_COVERAGE := harnesses/mlf_afl_library_coverage.c
 # The replay driver, with .textproto input, export and minimisation. It encodes text-format
 # inputs with protoc over the source tree's .proto files (MLF_PROTO_PATH at run time overrides).
 REPLAY_SRC := harnesses/mlf_replay_main.c harnesses/mlf_textproto.c harnesses/mlf_minimize.c \
@@ -206,9 +211,10 @@ $(OUT)/libfuzzer/$(1): $(call obj,libfuzzer,$(sources_of) mutators/mlf_libfuzzer
 $(OUT)/replay/$(1): $(call obj,libfuzzer,$(sources_of) $(REPLAY_SRC)) $(call target_libs,$(1),$(2),libfuzzer) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
 	$(CLANG) $(SAN) $$(filter %.o %.a,$$^) $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -o $$@
-$(OUT)/afl/$(1): $(call obj,afl,$(sources_of)) $(call target_libs,$(1),$(2),afl) $$($(2)_LINK_DEPS)
+$(OUT)/afl/$(1): $(call obj,afl,$(sources_of) $(AFL_LIBRARY_COVERAGE)) $(call target_libs,$(1),$(2),afl) $$($(2)_LINK_DEPS)
 	@mkdir -p $$(@D)
-	AFL_QUIET=1 $(AFL_CC) $(SAN) $$(filter %.o %.a,$$^) /usr/lib/afl/libAFLDriver.a $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -lstdc++ -o $$@
+	AFL_QUIET=1 $(AFL_CC) $(SAN) -Wl,--wrap=LLVMFuzzerTestOneInput $$(filter %.o %.a,$$^) /usr/lib/afl/libAFLDriver.a \
+	  $(call target_ldflags,$(1),$(2)) $(LINK_LIBS) -lstdc++ -o $$@
 # The AFL++ custom mutator library: plain (uninstrumented, unsanitized) code loaded by afl-fuzz:
 # the engine and this family's mutators only; the root message type is the one the harness
 # names in its MLF_TARGET line. It links the shared libprotobuf-c (Debian's static one is not

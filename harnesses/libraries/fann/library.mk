@@ -1,5 +1,5 @@
-# FANN 2.2.0 built here from its Debian source (recipe.sh), one static library per build
-# variant with that variant's sanitizers and coverage, holding the float, double and fixed builds
+# FANN 2.2.0 built here from its Debian source (recipe.sh), one static library with the
+# sanitizers and coverage (both engines link it: Makefile, source_library), holding the float, double and fixed builds
 # under prefixed names (recipe.sh; fann_flavour.h). Used by the MoCo family (programs of FANN
 # calls).
 # Without UBSan's pointer-overflow check: FANN sizes its layers by offsetting a NULL pointer

@@ -1,6 +1,6 @@
 # GSL 2.7.1. The statistics and aNNoTest families link the parts it fuzzes built here from the Debian source
-# (recipe.sh), one static library per build variant with that variant's sanitizers and
-# coverage; the headers are Debian's libgsl-dev of the same version. The forecaster links
+# (recipe.sh), one static library with the sanitizers and coverage (both engines link
+# it: Makefile, source_library); the headers are Debian's libgsl-dev of the same version. The forecaster links
 # Debian's prebuilt GSL for its FFT.
 #
 # Without UBSan's alignment check: movstat's accumulators place their ring buffer and deque

@@ -1,5 +1,5 @@
 # LAPACKE 3.11.0: the C wrappers the aNNoTest family annotates, built here from Debian's
-# lapack 3.11.0-2 source (recipe.sh) with each variant's sanitizers and coverage, over
+# lapack 3.11.0-2 source (recipe.sh) with the sanitizers and coverage (both engines link it), over
 # Debian's binary netlib reference LAPACK and BLAS (liblapack3, libblas3 3.11.0-2). Those are
 # named by path and found at run time through an RPATH (DT_RPATH, which the libraries' own
 # dependencies inherit), not through the liblapack.so.3 alternative, which may be OpenBLAS:

@@ -1,6 +1,6 @@
 # LIBLINEAR 2.3 built here from Debian's upstream tarball (recipe.sh: the Debian part is not
-# served by this machine's mirror), one static library per build variant with that variant's
-# sanitizers and coverage; C++ with a C API (liblinear-dev's linear.h), so it links the C++
+# served by this machine's mirror), one static library with the sanitizers
+# and coverage (both engines link it: Makefile, source_library); C++ with a C API (liblinear-dev's linear.h), so it links the C++
 # runtime, and Debian's libblas for its BLAS calls, as Debian's liblinear4 does.
 # Session code: liblinear's training log silenced and its identity (mlf_liblinear_session.h).
 $(eval $(call source_library,liblinear,liblinear.a))

@@ -1,5 +1,5 @@
-# libpng 1.6.39 built here from its Debian source (recipe.sh), one static library per build
-# variant with that variant's sanitizers and coverage, and zlib as Debian ships it. Used by the
+# libpng 1.6.39 built here from its Debian source (recipe.sh), one static library with the
+# sanitizers and coverage (both engines link it: Makefile, source_library), and zlib as Debian ships it. Used by the
 # MoCo family (programs of libpng calls); the rendered-input family will decode PNG files with it.
 $(eval $(call source_library,libpng,libpng16.a))
 LIB_libpng_LDFLAGS := -lz
