@@ -66,16 +66,18 @@ generate() {
   mkdir -p "${minimised%/*}"
   env ${kernel_env:+"$kernel_env"} timeout -k 5 60 "$replay/$target" --minimize --tag "$tag" \
     --budget 20 --timeout 10 "$bin" "$minimised" >"$minimised.log" 2>&1 && [ -s "$minimised" ] || minimised=
-  local source
+  # The minimised program's executable, built where evaluate looks for it, so it is built once.
+  local source exe=$out/$family/bin/$(basename "${program%.c}")
+  mkdir -p "${exe%/*}"
   for source in $minimised "$bin"; do
     status=0
     env ${kernel_env:+"$kernel_env"} timeout -k 5 120 "$replay/$target" --reproducer "$tag" "$source" \
       >"$program" 2>"$program.log" || status=$?
     [ "$status" -eq 0 ] || continue
     [ "$source" = "$bin" ] || [ -n "$(standalone_unmet "$program")" ] || {
-      standalone_build "$program" "$minimised.exe" "$minimised.out" &&
-        [[ $(standalone_outcome "$(standalone_run "$program" "$minimised.exe" "$minimised.out")") == reproduces* ]]; } ||
-      continue
+      standalone_build "$program" "$exe" "$minimised.out" &&
+        [[ $(standalone_outcome "$(standalone_run "$program" "$exe" "$minimised.out")") == reproduces* ]]; } ||
+      { rm -f "$exe"; continue; }
     break
   done
   case $status in
