@@ -6,14 +6,16 @@
 # every oneDNN ISA level for blas_gemm's onednn backend (below).
 . "$(dirname "$0")/../integration/common.bash"
 # seeds_under TARGET NAME VAR=VALUE...: runs TARGET's seed corpus in that environment; a library
-# finding is reported for recording, a harness-side crash fails.
+# finding is reported for recording (its input, named after the kernel set, and the fuzzer's
+# log kept in build/test-findings/TARGET/), a harness-side crash fails.
 seeds_under() {
   local t=$1 name=$2; shift 2
   if ! env "$@" out/libfuzzer/"$t" -runs=0 -timeout=60 -artifact_prefix="$tmp/" "build/corpora/$t" \
       >"$tmp/$t-$name.log" 2>&1; then
     local crash
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
-    [ -n "$crash" ] && (export "${@?}"; library_finding "$t" "$crash") && { rm -f "$tmp"/crash-*; return 0; }
+    [ -n "$crash" ] && (export "${@?}"; library_finding "$t" "$crash") &&
+      { mv "$crash" "$tmp/$name-${crash##*/}"; keep_finding "$t" "$tmp/$name-${crash##*/}" "$tmp/$t-$name.log"; rm -f "$tmp"/crash-*; return 0; }
     tail -n 40 "$tmp/$t-$name.log"; fail "$t: harness-side crash with kernel set $name"
   fi
 }
@@ -62,7 +64,7 @@ for isa in $levels; do
       -artifact_prefix="$tmp/" build/corpora/blas_gemm >"$tmp/onednn-$isa.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
     [ -n "$crash" ] && DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn library_finding blas_gemm "$crash" &&
-      { rm -f "$tmp"/crash-*; continue; }
+      { mv "$crash" "$tmp/onednn-$isa-${crash##*/}"; keep_finding blas_gemm "$tmp/onednn-$isa-${crash##*/}" "$tmp/onednn-$isa.log"; rm -f "$tmp"/crash-*; continue; }
     tail -n 40 "$tmp/onednn-$isa.log"; fail "blas_gemm: harness-side crash under DNNL_MAX_CPU_ISA=$isa"
   fi
   echo "oneDNN $isa: blas_gemm's seeds ran with the onednn backend"
