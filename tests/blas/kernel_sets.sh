@@ -5,9 +5,15 @@
 # (BLIS_ARCH_TYPE, kernel-sets.sh --blis) the same way for the targets that load BLIS, and
 # every oneDNN ISA level for blas_gemm's onednn backend (below).
 . "$(dirname "$0")/../integration/common.bash"
+# keep_set_finding TARGET SET CRASH LOG: keeps a library finding's input, named after the kernel
+# set it showed under, and the fuzzer's log in build/test-findings/TARGET/; drops other crashes.
+keep_set_finding() {
+  mv "$3" "$tmp/$2-${3##*/}"
+  keep_finding "$1" "$tmp/$2-${3##*/}" "$4"
+  rm -f "$tmp"/crash-*
+}
 # seeds_under TARGET NAME VAR=VALUE...: runs TARGET's seed corpus in that environment; a library
-# finding is reported for recording (its input, named after the kernel set, and the fuzzer's
-# log kept in build/test-findings/TARGET/), a harness-side crash fails.
+# finding is reported for recording (keep_set_finding), a harness-side crash fails.
 seeds_under() {
   local t=$1 name=$2; shift 2
   if ! env "$@" out/libfuzzer/"$t" -runs=0 -timeout=60 -artifact_prefix="$tmp/" "build/corpora/$t" \
@@ -15,7 +21,7 @@ seeds_under() {
     local crash
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
     [ -n "$crash" ] && (export "${@?}"; library_finding "$t" "$crash") &&
-      { mv "$crash" "$tmp/$name-${crash##*/}"; keep_finding "$t" "$tmp/$name-${crash##*/}" "$tmp/$t-$name.log"; rm -f "$tmp"/crash-*; return 0; }
+      { keep_set_finding "$t" "$name" "$crash" "$tmp/$t-$name.log"; return 0; }
     tail -n 40 "$tmp/$t-$name.log"; fail "$t: harness-side crash with kernel set $name"
   fi
 }
@@ -64,7 +70,7 @@ for isa in $levels; do
       -artifact_prefix="$tmp/" build/corpora/blas_gemm >"$tmp/onednn-$isa.log" 2>&1; then
     crash=$(ls "$tmp"/crash-* 2>/dev/null | head -n 1)
     [ -n "$crash" ] && DNNL_MAX_CPU_ISA=$isa MLF_BLAS_BACKENDS=openblas,netlib,onednn library_finding blas_gemm "$crash" &&
-      { mv "$crash" "$tmp/onednn-$isa-${crash##*/}"; keep_finding blas_gemm "$tmp/onednn-$isa-${crash##*/}" "$tmp/onednn-$isa.log"; rm -f "$tmp"/crash-*; continue; }
+      { keep_set_finding blas_gemm "onednn-$isa" "$crash" "$tmp/onednn-$isa.log"; continue; }
     tail -n 40 "$tmp/onednn-$isa.log"; fail "blas_gemm: harness-side crash under DNNL_MAX_CPU_ISA=$isa"
   fi
   echo "oneDNN $isa: blas_gemm's seeds ran with the onednn backend"

@@ -11,6 +11,7 @@ export MLF_BLAS_BACKENDS=openblas
 printf '\377\377\377' >"$tmp/not-a-message"
 # library_edges TARGET INPUT: the map slots in the library range that INPUT reaches, one per line.
 library_edges() {
+  rm -f "$tmp/map"
   afl-showmap -q -t 30000 -o "$tmp/map" -- out/afl/"$1" "$2" >/dev/null 2>&1
   [ -s "$tmp/map" ] || fail "$1: afl-showmap wrote no map for $2"
   awk -F: -v lo="$lo" -v hi="$hi" '$1 + 0 >= lo && $1 + 0 <= hi { print $1 + 0 }' "$tmp/map"
