@@ -84,9 +84,11 @@ engine_stats_libfuzzer() {
   [ -n "$last" ] && echo "${last#* }" || echo "0 0 0 0 0"
 }
 
+# (A run that saved nothing may have no artifacts/ or crashes/ directory: that is an empty list,
+# not a failure, for the callers running under set -e and pipefail.)
 engine_artifacts_libfuzzer() {
   find "$1/artifacts" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'leak-*' \
-    -o -name 'oom-*' \) 2>/dev/null
+    -o -name 'oom-*' \) 2>/dev/null || true
 }
 
 engine_run_afl() {
@@ -207,5 +209,5 @@ engine_stats_afl() {
 }
 
 engine_artifacts_afl() {
-  find "$1"/sync/*/crashes "$1"/sync/*/hangs -maxdepth 1 -type f -name 'id:*' 2>/dev/null
+  find "$1"/sync/*/crashes "$1"/sync/*/hangs -maxdepth 1 -type f -name 'id:*' 2>/dev/null || true
 }

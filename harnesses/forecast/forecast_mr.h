@@ -5,6 +5,7 @@
 #define FORECAST_MR_H
 #include <stddef.h>
 #include "forecast_lstm.h"
+#include "forecast_reference.h"
 #include "forecast_relations.h"
 
 /* One run of the subject: training on a series, then validation on another. */
@@ -81,6 +82,9 @@ int forecast_mr_inference_tolerance(const forecast_model *m, const float *x, dou
 int forecast_mr_series_windows(const forecast_series *s, const forecast_scaler *sc,
                                const forecast_params *p, size_t max_count, float **x, float **y,
                                size_t *count);
+
+/* Mean squared error, in double, of the reference's forecasts r->out over the n targets y. */
+double forecast_mr_squared_error(const forecast_reference *r, const float *y, size_t n);
 
 /* Mean squared error of model m's forecasts on count scaled windows (x, y) by the double
  * reference (forecast_reference.h), and (bound may be NULL) how far the same mean computed in

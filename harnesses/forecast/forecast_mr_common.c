@@ -181,19 +181,24 @@ int forecast_mr_series_windows(const forecast_series *s, const forecast_scaler *
   return 0;
 }
 
+double forecast_mr_squared_error(const forecast_reference *r, const float *y, size_t n) {
+  double sum = 0;
+  for (size_t q = 0; q < n; q++) sum += (r->out[q] - y[q]) * (r->out[q] - y[q]);
+  return sum / (double)n;
+}
+
 int forecast_mr_reference_loss(const forecast_model *m, const float *x, const float *y,
                                size_t count, double *loss, double *bound) {
   forecast_reference r;
   if (forecast_reference_run(m, x, count, &r) != 0) return -1;
   size_t n = count * m->p.horizon;
-  double sum = 0, spread = 0;
+  double spread = 0;
   for (size_t i = 0; i < n; i++) {
     double d = r.out[i] - y[i], e = r.out_err[i];
-    sum += d * d;
     spread += 2 * fabs(d) * e + e * e;
   }
+  *loss = forecast_mr_squared_error(&r, y, n);
   forecast_reference_free(&r);
-  *loss = sum / (double)n;
   /* (o - y)^2 - (r - y)^2 = (o - r)(o + r - 2y), at most 2 |r - y| e + e^2 per term; then the
    * double rounding of both sums (n terms, a square and a difference each) and the division. */
   if (bound)

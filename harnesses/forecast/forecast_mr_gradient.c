@@ -62,13 +62,6 @@ static int run_moved(loss_ctx *l, const float *theta0, size_t i, double h, forec
   return st;
 }
 
-/* The mean squared error of the reference's forecasts r over the n targets y. */
-static double mean_squared_error(const forecast_reference *r, const float *y, size_t n) {
-  double sum = 0;
-  for (size_t q = 0; q < n; q++) sum += (r->out[q] - y[q]) * (r->out[q] - y[q]);
-  return sum / (double)n;
-}
-
 /* Central difference by weight i at step h of the reference's loss, in *d, and, when base is
  * given, of each forecast q (the Jacobian's column J_q), folded into the two scales of the
  * weight's gradient sum_q dL/dout_q J_q at theta0 (base: the reference there), times 2 / n:
@@ -83,7 +76,8 @@ static int central_difference(loss_ctx *l, const float *theta0, size_t i, double
   double hp, hm;
   int st = run_moved(l, theta0, i, h, &rp, &hp) | run_moved(l, theta0, i, -h, &rm, &hm);
   if (st == 0) {
-    *d = (mean_squared_error(&rp, l->y, n) - mean_squared_error(&rm, l->y, n)) / (hp - hm);
+    *d = (forecast_mr_squared_error(&rp, l->y, n) - forecast_mr_squared_error(&rm, l->y, n)) /
+         (hp - hm);
     if (base) {
       *spread = *carried = 0;
       for (size_t q = 0; q < n; q++) {
