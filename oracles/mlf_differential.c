@@ -1,5 +1,6 @@
 /* Differential executor over N backends (see mlf_differential.h). */
 #include "mlf_differential.h"
+#include "mlf_report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,4 +72,13 @@ size_t mlf_finding_tag(char *buf, size_t len, const char *target, const char *ba
   }
   buf[pos] = '\0';
   return pos;
+}
+
+void mlf_diff_log_disagreements(struct mlf_run *run, const mlf_result *r, size_t n,
+                                const mlf_diff_outcome *d) {
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = i + 1; j < n; j++)
+      if (d->pair[i][j] > MLF_CMP_OK)
+        mlf_log(run, "disagree: %s vs %s (%s)", r[i].backend, r[j].backend,
+                mlf_cmp_kind_name((mlf_cmp_kind)d->pair[i][j]));
 }

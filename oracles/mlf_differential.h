@@ -36,6 +36,11 @@ typedef struct {
 void mlf_diff_compare(const mlf_result *r, size_t n, mlf_agree_fn agree, void *ctx,
                       mlf_diff_outcome *out);
 
+struct mlf_run;
+/* Logs to run one line "disagree: A vs B (kind)" per compared pair of r that disagrees. */
+void mlf_diff_log_disagreements(struct mlf_run *run, const mlf_result *r, size_t n,
+                                const mlf_diff_outcome *d);
+
 /* A character of a tag part: lowercased, '_' when outside [a-z0-9_.-]. */
 char mlf_tag_char(char c);
 /* Writes "mlf:<target>:<backend>:<op>:<kind>"; each part is lowercased and every character

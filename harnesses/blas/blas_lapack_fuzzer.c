@@ -163,11 +163,7 @@ static void lapack_run(const ProtobufCMessage *msg, mlf_run *run) {
       lapack_finding(run, &c, backends[diff.odd_one].name, NULL, 0, kind, "disagrees with every other library, which agree");
     else
       lapack_finding(run, &c, NULL, NULL, 0, kind, "libraries disagree with no majority");
-    for (size_t i = 0; i < n_backends; i++)
-      for (size_t j = i + 1; j < n_backends; j++)
-        if (diff.pair[i][j] > MLF_CMP_OK)
-          mlf_log(run, "disagree: %s vs %s (%s)", backends[i].name, backends[j].name,
-                  mlf_cmp_kind_name((mlf_cmp_kind)diff.pair[i][j]));
+    mlf_diff_log_disagreements(run, results, n_backends, &diff);
   }
   lapack_case_free(&c);
 }

@@ -165,11 +165,7 @@ static void level1_run(const ProtobufCMessage *msg, mlf_run *run) {
   level1_agree_ctx actx = {&pr, &ex};
   mlf_diff_outcome diff;
   mlf_diff_compare(results, n_backends, level1_agree, &actx, &diff);
-  for (size_t i = 0; i < n_backends; i++)
-    for (size_t j = i + 1; j < n_backends; j++)
-      if (diff.pair[i][j] > MLF_CMP_OK)
-        mlf_log(run, "disagree: %s vs %s (%s)", backends[i].name, backends[j].name,
-                mlf_cmp_kind_name((mlf_cmp_kind)diff.pair[i][j]));
+  mlf_diff_log_disagreements(run, results, n_backends, &diff);
   if (diff.odd_one >= 0) mlf_log(run, "majority vote: %s is the odd one out", backends[diff.odd_one].name);
   /* Every library against the reference in the same way points at the oracle, not them. */
   size_t compared = 0, failing = 0;
