@@ -27,7 +27,9 @@
  *     the clipping factor, the product with the gradient and the update may each land below
  *     FLT_MIN, where rounding is absolute (up to FLT_TRUE_MIN / 2), the first two scaled by
  *     |g|: FLT_TRUE_MIN (|g| + 1) / lr. Below about FLT_TRUE_MIN / 2 the learning rate itself
- *     rounds to 0 and no step is taken, so the check says nothing there.
+ *     rounds to 0 and no step is taken, so the check says nothing there;
+ *   - when s itself is estimated from the checked weights (clipping_factor), its possible
+ *     error times |g|.
  * The reference's own double rounding of L over 2h (about 2^-43 L) is far below them. */
 #include <float.h>
 #include <math.h>
@@ -91,6 +93,40 @@ static int central_difference(loss_ctx *l, const float *theta0, size_t i, double
   return st == 0 ? 0 : -1;
 }
 
+/* The float rounding (and underflow) of the update of a weight now at theta1 that moved by
+ * d x lr, for a gradient component g, divided by lr (the last two parts of the tolerance). */
+static double update_rounding(double theta1, double d, double g, double lr) {
+  return MLF_U_FLOAT * (fabs(theta1) + fabs(d) * lr) / lr + FLT_TRUE_MIN * (fabs(g) + 1) / lr;
+}
+
+/* The clipping factor s when not every weight is checked, in *s, and how far it may lie from
+ * the subject's, in *s_err. When the step norm |d| is below CLIPPED_NORM by more than the
+ * update rounding can move it, the step was not clipped: s = 1 exactly. Otherwise (clipped, or
+ * updates so small against their weights that they round away and |d| cannot tell) s is the
+ * least-squares factor of the checked weights, each weighted by 1 / tol_j^2 with tol_j the
+ * bound on d_j - s g_j at s = 1 (s <= 1): s_fit - s = sum w_j (d_j - s g_j) g_j / sum w_j g_j^2,
+ * so |s_fit - s| <= sum w_j tol_j |g_j| / sum w_j g_j^2. The rounding of |d| is bounded with
+ * each unknown gradient component taken as its step's d: exact when the step was not clipped
+ * (g = d), and the underflow term it scales is negligible unless lr is near FLT_TRUE_MIN. */
+static void clipping_factor(const forecast_model *m0, const forecast_model *m1, double lr,
+                            const double *d, const double *g, const double *tol1, size_t checked,
+                            double *s, double *s_err) {
+  size_t n = m0->n_param;
+  double dn = 0, dn_err = 0, dg = 0, gg = 0, spread = 0;
+  for (size_t i = 0; i < n; i++) {
+    double di = ((double)m0->param[i] - m1->param[i]) / lr;
+    double e = update_rounding(m1->param[i], di, di, lr);
+    dn += di * di, dn_err += e * e;
+  }
+  *s = 1, *s_err = 0;
+  if (sqrt(dn) + sqrt(dn_err) < CLIPPED_NORM) return;
+  for (size_t j = 0; j < checked; j++) {
+    double w = 1 / (tol1[j] * tol1[j]);
+    dg += w * d[j] * g[j], gg += w * g[j] * g[j], spread += w * tol1[j] * fabs(g[j]);
+  }
+  if (gg > 0 && isfinite(gg)) *s = dg / gg, *s_err = spread / gg;
+}
+
 /* Compares the step d = (theta0 - theta1) / lr with s g on the checked weights. */
 static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const forecast_model *m1,
                          loss_ctx *l, size_t checked) {
@@ -99,49 +135,53 @@ static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const for
   double lr = p->learning_rate;
   double *g = malloc(checked * sizeof *g), *trunc = malloc(checked * sizeof *trunc);
   double *spread = malloc(checked * sizeof *spread), *carried = malloc(checked * sizeof *carried);
+  double *d = malloc(checked * sizeof *d), *tol1 = malloc(checked * sizeof *tol1);
   forecast_reference base = {0};
-  if (!g || !trunc || !spread || !carried || forecast_reference_run(m0, l->x, l->count, &base) != 0)
+  if (!g || !trunc || !spread || !carried || !d || !tol1 ||
+      forecast_reference_run(m0, l->x, l->count, &base) != 0)
     goto out;
-  double spread_max = 0, gg = 0, dg = 0, dn = 0;
+  double spread_max = 0, gg = 0;
   for (size_t j = 0; j < checked; j++) {
     size_t i = j * n / checked;
     double coarse, fine;
     if (central_difference(l, m0->param, i, FD_STEP, &coarse, NULL, NULL, NULL) != 0 ||
         central_difference(l, m0->param, i, FD_STEP / 2, &fine, &base, &spread[j], &carried[j]) != 0)
       goto out;
-    g[j] = fine, trunc[j] = fabs(coarse - fine);
+    g[j] = fine, trunc[j] = fabs(coarse - fine), d[j] = ((double)m0->param[i] - m1->param[i]) / lr;
     spread_max = fmax(spread_max, spread[j]), gg += fine * fine;
-    dg += ((double)m0->param[i] - m1->param[i]) / lr * fine;
   }
-  for (size_t i = 0; i < n; i++) {
-    double d = ((double)m0->param[i] - m1->param[i]) / lr;
-    dn += d * d;
-  }
-  dn = sqrt(dn);
-  /* s = min(1, 1 / |g|): from the whole gradient when every weight is checked; else 1 when
-   * the step was not clipped, and the least-squares factor of the sample when it was. */
-  double s = checked == n ? (sqrt(gg) > 1 ? 1 / sqrt(gg) : 1) : dn < CLIPPED_NORM ? 1 : dg / gg;
   double depth = (double)(p->time_steps + 2) * (double)(1 + U + 4 * U + H) + (double)l->count;
   double rel = mlf_gamma(depth, MLF_U_FLOAT), worst = 0;
+  /* The tolerance of each weight but for its factor s (the terms it scales, at s = 1). */
+  for (size_t j = 0; j < checked; j++)
+    tol1[j] = update_rounding(m1->param[j * n / checked], d[j], g[j], lr) + trunc[j] + carried[j] +
+              rel * (spread_max + spread[j]);
+  /* s = min(1, 1 / |g|): from the whole gradient when every weight is checked, else estimated
+   * (clipping_factor). */
+  double s = sqrt(gg) > 1 ? 1 / sqrt(gg) : 1, s_err = 0;
+  if (checked < n) clipping_factor(m0, m1, lr, d, g, tol1, checked, &s, &s_err);
+  if (!(s <= 1 + s_err))
+    forecast_mr_violation(c, "parameter-gradient", "the step is %.9g times the gradient (within "
+                          "%.3g), longer than it: clipping only shortens a step", s, s_err);
+  double s_hi = fmin(1, s + s_err);
   for (size_t j = 0; j < checked && !c->violated; j++) {
     size_t i = j * n / checked;
-    double d = ((double)m0->param[i] - m1->param[i]) / lr;
-    double tol = MLF_U_FLOAT * (fabs(m1->param[i]) + fabs(d) * lr) / lr +
-                 FLT_TRUE_MIN * (fabs(g[j]) + 1) / lr +
-                 s * (trunc[j] + carried[j] + rel * (spread_max + spread[j]));
-    worst = fmax(worst, fabs(d - s * g[j]) / tol);
-    if (!(fabs(d - s * g[j]) <= tol))
+    double tol = update_rounding(m1->param[i], d[j], g[j], lr) +
+                 s_hi * (trunc[j] + carried[j] + rel * (spread_max + spread[j])) +
+                 s_err * fabs(g[j]);
+    worst = fmax(worst, fabs(d[j] - s * g[j]) / tol);
+    if (!(fabs(d[j] - s * g[j]) <= tol))
       forecast_mr_violation(c, "parameter-gradient", "weight %zu of %zu: the training step moved "
                             "it by %.9g x lr, central differences give %.9g x %.6g (clipping "
-                            "factor; tolerance %.3g)", i, n, -d, -g[j], s, tol);
+                            "factor; tolerance %.3g)", i, n, -d[j], -g[j], s, tol);
   }
   if (!c->violated)
     mlf_log(c->run, "%s: one SGD step on %zu windows matches central differences on %zu of %zu "
-            "weights (step norm %.6g, clipping factor %.6g, largest error %.2g of its tolerance)",
-            c->relation, l->count, checked, n, dn, s, worst);
+            "weights (clipping factor %.6g within %.2g, largest error %.2g of its tolerance)",
+            c->relation, l->count, checked, n, s, s_err, worst);
 out:
   forecast_reference_free(&base);
-  free(g), free(trunc), free(spread), free(carried);
+  free(g), free(trunc), free(spread), free(carried), free(d), free(tol1);
 }
 
 /* The one-step check on training data s (every window in one batch). */

@@ -107,8 +107,8 @@ static const forecast_params params = {.time_steps = 5, .horizon = 2, .batch = 6
 /* Runs the relations named by `only` on a seasonal series (rows shuffled with stamps when
  * stamped) with bug b and the given learning rate; returns how many were violated, and whether
  * a finding's tag names `relation`. */
-static int run_at_rate(bug b, double learning_rate, const char *only, int stamped,
-                       const char *relation, int *named) {
+static int run_params(bug b, const forecast_params *p, const char *only, int stamped,
+                      const char *relation, int *named) {
   double tv[N_TRAIN], tt[N_TRAIN], vv[N_VALID];
   for (size_t i = 0; i < N_TRAIN; i++) {
     size_t row = stamped ? (i * 7) % N_TRAIN : i; /* 7 is coprime to 48: a permutation */
@@ -119,10 +119,8 @@ static int run_at_rate(bug b, double learning_rate, const char *only, int stampe
   forecast_series train = {tv, stamped ? tt : NULL, N_TRAIN}, valid = {vv, NULL, N_VALID};
   mlf_run run;
   mlf_run_reset(&run);
-  forecast_params p = params;
-  p.learning_rate = learning_rate;
   injected = b;
-  int violated = forecast_check_relations(&train, &valid, &p, only, &run);
+  int violated = forecast_check_relations(&train, &valid, p, only, &run);
   injected = NO_BUG;
   if (getenv("MLF_VERBOSE")) fputs(run.log, stderr);
   *named = 0;
@@ -130,6 +128,12 @@ static int run_at_rate(bug b, double learning_rate, const char *only, int stampe
   return violated;
 }
 
+static int run_at_rate(bug b, double learning_rate, const char *only, int stamped,
+                       const char *relation, int *named) {
+  forecast_params p = params;
+  p.learning_rate = learning_rate;
+  return run_params(b, &p, only, stamped, relation, named);
+}
 static int run_with(bug b, const char *only, int stamped, const char *relation, int *named) {
   return run_at_rate(b, params.learning_rate, only, stamped, relation, named);
 }
@@ -193,6 +197,21 @@ static void test_step_underflow(void **state) {
   assert_true(named);
 }
 
+/* A model of more weights than MR-11 checks (so the clipping factor is estimated, not taken
+ * from the whole gradient) at a learning rate of 1e-8, where most weights' updates round away
+ * in float and the step's norm cannot tell whether it was clipped: the campaign's false alarm
+ * (a clipped step judged unclipped). The step is still held to the gradient: 2^-6 too long is
+ * caught. */
+static void test_step_below_weight_resolution(void **state) {
+  (void)state;
+  forecast_params p = params;
+  p.hidden = 8, p.learning_rate = 1e-8;
+  int named;
+  assert_int_equal(run_params(NO_BUG, &p, "mr11", 0, "mr11-", &named), 0);
+  assert_true(run_params(STEP_TOO_LONG, &p, "mr11", 0, "mr11-gradient:parameter-gradient", &named) > 0);
+  assert_true(named);
+}
+
 static void test_initial_weights_halved(void **state) {
   (void)state;
   int named;
@@ -230,6 +249,7 @@ int main(void) {
       cmocka_unit_test(test_forecasts_off),
       cmocka_unit_test(test_step_too_long),
       cmocka_unit_test(test_step_underflow),
+      cmocka_unit_test(test_step_below_weight_resolution),
       cmocka_unit_test(test_initial_weights_halved),
       cmocka_unit_test(test_hidden_limit_refused),
       cmocka_unit_test(test_predict_accepts_nan),
