@@ -58,8 +58,8 @@ static int openblas_trmm_nan_alpha_as_zero(const level23_problem *pb) {
 }
 
 /* The prebuilt OpenBLAS 0.3.21 libraries read past the end of x in complex gemv and hemv
- * (c/zgemv_n, _t, _r kernels; every kernel set from Sandybridge up, Cooperlake and Zen
- * included; the regress inputs do not fault on Prescott, Core2, Penryn or Nehalem), in either
+ * (c/zgemv_n, _t, _r kernels; every kernel set, Cooperlake and Zen included: chemv 14 x 14
+ * faults in cgemv_n_4.c on Prescott to Nehalem, where the other regress inputs do not), in either
  * layout and every threading variant (seen: zhemv n = 6 row-major, chemv 5 x 6 Fortran, zgemv
  * 7 x 38 row-major and 18 x 8 Fortran, cgemv 59 x 199 threaded): every complex gemv and hemv
  * on them counts, broader than seen. GSL cblas syr2k with op = T (or C) accesses past the end
@@ -69,13 +69,14 @@ static int openblas_trmm_nan_alpha_as_zero(const level23_problem *pb) {
 static const char *level23_crash(const blas_backend *b, const level23_problem *pb) {
   const char *name = pb->routine->name, *backend = b->name;
   /* The prebuilt OpenBLAS with the Prescott, Core2 or Penryn kernel sets reads past the end of
-   * A in column-major upper ssymv with an odd n (seen n = 15, 33; n = 8 and lower are clean):
-   * ssymv_U_<core>. */
+   * A or y in ssymv, upper and lower, either layout (symv_U_sse.S, symv_L_sse.S; seen past A
+   * in column-major upper n = 15, 33 and row-major n = 8, lower n = 6 with incx = -2, past y in
+   * row-major n = 5, 13, 126): every ssymv on them counts, broader than seen. */
   int old_core = strstr(b->identity, "core Prescott") || strstr(b->identity, "core Core2") ||
                  strstr(b->identity, "core Penryn");
   if (strncmp(backend, "openblas-", 9) == 0 && old_core && strcmp(name, "symv") == 0 &&
-      pb->p.letter == 's' && !pb->row_major && !pb->lower && pb->n % 2 == 1)
-    return "read-past-a";
+      pb->p.letter == 's')
+    return pb->row_major ? "read-past-end" : "read-past-a";
   /* zhemv_U is kernel/x86_64/zsymv_U_sse2.S on every x86-64 kernel set (kernel/x86_64/KERNEL;
    * no KERNEL.<core> overrides it), and it reads past the end of y in column-major upper zhemv
    * with an odd n (seen n = 3, 5, 17; even n, lower, row-major and chemv are clean): in the
