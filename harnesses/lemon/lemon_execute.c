@@ -5,6 +5,7 @@
 #include <string.h>
 #include "lemon_reference.h"
 #include "mlf_guard.h"
+#include "mlf_report.h"
 
 /* Every implementation an iterator offers: the most seen on one primitive is 6 (pooling on
  * AVX-512: four jit levels, simple_nhwc, ref). */
@@ -41,6 +42,8 @@ const char *lemon_execute_init(void) {
       continue;
     }
     usable[n_usable++] = all_backends[b];
+    /* For the registry's needs column, e.g. "onednn cpu isa avx2". */
+    mlf_note_backend_identity(all_backends[b]->name, identity);
     len += (size_t)snprintf(identities + len, sizeof identities - len, "%s: %s\n",
                             all_backends[b]->name, identity);
     if (len >= sizeof identities) len = sizeof identities - 1;
