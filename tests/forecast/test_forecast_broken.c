@@ -208,7 +208,8 @@ static void test_step_below_weight_resolution(void **state) {
   p.hidden = 8, p.learning_rate = 1e-8;
   int named;
   assert_int_equal(run_params(NO_BUG, &p, "mr11", 0, "mr11-", &named), 0);
-  assert_true(run_params(STEP_TOO_LONG, &p, "mr11", 0, "mr11-gradient:parameter-gradient", &named) > 0);
+  assert_true(run_params(STEP_TOO_LONG, &p, "mr11", 0, "mr11-gradient:parameter-gradient",
+                         &named) > 0);
   assert_true(named);
 }
 

@@ -33,8 +33,8 @@ int main(int argc, char **argv) {
   dnnl_memory_desc_t md;
   dnnl_eltwise_desc_t ed;
   dnnl_memory_desc_init_by_tag(&md, 1, dims, dnnl_f32, dnnl_a);
-  dnnl_eltwise_forward_desc_init(&ed, dnnl_forward_inference,
-                                 logsigmoid ? dnnl_eltwise_logsigmoid : dnnl_eltwise_soft_relu, &md, 0, 0);
+  dnnl_alg_kind_t alg = logsigmoid ? dnnl_eltwise_logsigmoid : dnnl_eltwise_soft_relu;
+  dnnl_eltwise_forward_desc_init(&ed, dnnl_forward_inference, alg, &md, 0, 0);
   dnnl_primitive_desc_iterator_t it;
   if (dnnl_primitive_desc_iterator_create(&it, &ed, NULL, engine, NULL) != dnnl_success)
     return fprintf(stderr, "%s: no implementation\n", name), 2;
