@@ -109,8 +109,8 @@ static double update_rounding(double theta1, double d, double g, double lr) {
  * each unknown gradient component taken as its step's d: exact when the step was not clipped
  * (g = d), and the underflow term it scales is negligible unless lr is near FLT_TRUE_MIN. */
 static void clipping_factor(const forecast_model *m0, const forecast_model *m1, double lr,
-                            const double *d, const double *g, const double *tol1, size_t checked,
-                            double *s, double *s_err) {
+                            const double *d, const double *g, const double *rounding,
+                            const double *scaled, size_t checked, double *s, double *s_err) {
   size_t n = m0->n_param;
   double dn = 0, dn_err = 0, dg = 0, gg = 0, spread = 0;
   for (size_t i = 0; i < n; i++) {
@@ -121,54 +121,52 @@ static void clipping_factor(const forecast_model *m0, const forecast_model *m1, 
   *s = 1, *s_err = 0;
   if (sqrt(dn) + sqrt(dn_err) < CLIPPED_NORM) return;
   for (size_t j = 0; j < checked; j++) {
-    double w = 1 / (tol1[j] * tol1[j]);
-    dg += w * d[j] * g[j], gg += w * g[j] * g[j], spread += w * tol1[j] * fabs(g[j]);
+    double tol1 = rounding[j] + scaled[j], w = 1 / (tol1 * tol1);
+    dg += w * d[j] * g[j], gg += w * g[j] * g[j], spread += w * tol1 * fabs(g[j]);
   }
   if (gg > 0 && isfinite(gg)) *s = dg / gg, *s_err = spread / gg;
 }
 
-/* Compares the step d = (theta0 - theta1) / lr with s g on the checked weights. */
+/* Compares the step d = (theta0 - theta1) / lr with s g on the checked weights. Each weight's
+ * tolerance is rounding[j] (the update's) + s scaled[j] (the terms the factor s scales). */
 static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const forecast_model *m1,
                          loss_ctx *l, size_t checked) {
   const forecast_params *p = c->p;
   size_t n = m0->n_param, U = p->hidden, H = p->horizon;
   double lr = p->learning_rate;
-  double *g = malloc(checked * sizeof *g), *trunc = malloc(checked * sizeof *trunc);
-  double *spread = malloc(checked * sizeof *spread), *carried = malloc(checked * sizeof *carried);
-  double *d = malloc(checked * sizeof *d), *tol1 = malloc(checked * sizeof *tol1);
+  double *g = malloc(checked * sizeof *g), *d = malloc(checked * sizeof *d);
+  double *spread = malloc(checked * sizeof *spread), *scaled = malloc(checked * sizeof *scaled);
+  double *rounding = malloc(checked * sizeof *rounding);
   forecast_reference base = {0};
-  if (!g || !trunc || !spread || !carried || !d || !tol1 ||
+  if (!g || !d || !spread || !scaled || !rounding ||
       forecast_reference_run(m0, l->x, l->count, &base) != 0)
     goto out;
   double spread_max = 0, gg = 0;
   for (size_t j = 0; j < checked; j++) {
     size_t i = j * n / checked;
-    double coarse, fine;
+    double coarse, fine, carried;
     if (central_difference(l, m0->param, i, FD_STEP, &coarse, NULL, NULL, NULL) != 0 ||
-        central_difference(l, m0->param, i, FD_STEP / 2, &fine, &base, &spread[j], &carried[j]) != 0)
+        central_difference(l, m0->param, i, FD_STEP / 2, &fine, &base, &spread[j], &carried) != 0)
       goto out;
-    g[j] = fine, trunc[j] = fabs(coarse - fine), d[j] = ((double)m0->param[i] - m1->param[i]) / lr;
+    g[j] = fine, d[j] = ((double)m0->param[i] - m1->param[i]) / lr;
+    rounding[j] = update_rounding(m1->param[i], d[j], g[j], lr);
+    scaled[j] = fabs(coarse - fine) + carried; /* the truncation, the forward error carried */
     spread_max = fmax(spread_max, spread[j]), gg += fine * fine;
   }
   double depth = (double)(p->time_steps + 2) * (double)(1 + U + 4 * U + H) + (double)l->count;
   double rel = mlf_gamma(depth, MLF_U_FLOAT), worst = 0;
-  /* The tolerance of each weight but for its factor s (the terms it scales, at s = 1). */
-  for (size_t j = 0; j < checked; j++)
-    tol1[j] = update_rounding(m1->param[j * n / checked], d[j], g[j], lr) + trunc[j] + carried[j] +
-              rel * (spread_max + spread[j]);
+  for (size_t j = 0; j < checked; j++) scaled[j] += rel * (spread_max + spread[j]);
   /* s = min(1, 1 / |g|): from the whole gradient when every weight is checked, else estimated
    * (clipping_factor). */
   double s = sqrt(gg) > 1 ? 1 / sqrt(gg) : 1, s_err = 0;
-  if (checked < n) clipping_factor(m0, m1, lr, d, g, tol1, checked, &s, &s_err);
+  if (checked < n) clipping_factor(m0, m1, lr, d, g, rounding, scaled, checked, &s, &s_err);
   if (!(s <= 1 + s_err))
     forecast_mr_violation(c, "parameter-gradient", "the step is %.9g times the gradient (within "
                           "%.3g), longer than it: clipping only shortens a step", s, s_err);
   double s_hi = fmin(1, s + s_err);
   for (size_t j = 0; j < checked && !c->violated; j++) {
     size_t i = j * n / checked;
-    double tol = update_rounding(m1->param[i], d[j], g[j], lr) +
-                 s_hi * (trunc[j] + carried[j] + rel * (spread_max + spread[j])) +
-                 s_err * fabs(g[j]);
+    double tol = rounding[j] + s_hi * scaled[j] + s_err * fabs(g[j]);
     worst = fmax(worst, fabs(d[j] - s * g[j]) / tol);
     if (!(fabs(d[j] - s * g[j]) <= tol))
       forecast_mr_violation(c, "parameter-gradient", "weight %zu of %zu: the training step moved "
@@ -181,7 +179,7 @@ static void compare_step(forecast_mr_ctx *c, const forecast_model *m0, const for
             c->relation, l->count, checked, n, s, s_err, worst);
 out:
   forecast_reference_free(&base);
-  free(g), free(trunc), free(spread), free(carried), free(d), free(tol1);
+  free(g), free(d), free(spread), free(scaled), free(rounding);
 }
 
 /* The one-step check on training data s (every window in one batch). */
